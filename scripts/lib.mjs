@@ -1,0 +1,54 @@
+// Small helpers shared by the npm scripts.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command with inherited output; resolves to its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+/** Newest modification time of any file under the given paths (0 when none exist). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+    } else if (stat.mtimeMs > newest) {
+      newest = stat.mtimeMs;
+    }
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+/** Inputs of the client build: when any is newer than the manifest, the build is stale. */
+export const CLIENT_INPUTS = [
+  'src',
+  'engine',
+  'games',
+  'locales',
+  'assets',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
+
+export function clientBuildIsStale() {
+  const manifest = path.join(root, 'dist', '.vite', 'manifest.json');
+  if (!fs.existsSync(manifest)) return true;
+  return newestMtime(CLIENT_INPUTS) > fs.statSync(manifest).mtimeMs;
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  distDir: string;
+  appName: string;
+  appUrl: string;
+  appUrlApi: string;
+  recaptchaSiteKey: string;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got '${value}'`);
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: port(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
+    appName: env.APP_NAME || 'Casino',
+    appUrl: env.APP_URL || '',
+    appUrlApi: env.APP_URL_API || '',
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || '',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

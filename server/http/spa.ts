@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from '../config';
+
+const CONFIG_BLOCK = /<script id="app-config">[\s\S]*?<\/script>/;
+
+/** The host page with `window.config` filled from the server's environment (spec section 1). */
+export function renderHostPage(html: string, config: ServerConfig): string {
+  const hostConfig = {
+    appUrlApi: config.appUrlApi,
+    appUrl: config.appUrl,
+    recaptchaSiteKey: config.recaptchaSiteKey,
+    appName: config.appName,
+    locale: 'en',
+    locales: ['en', 'es', 'fr', 'pt-BR', 'zh-CN'],
+  };
+  // `<` escaped so no configured value can close the script element.
+  const json = JSON.stringify(hostConfig).replace(/</g, '\\u003c');
+  return html
+    .replace(CONFIG_BLOCK, `<script id="app-config">window.config = ${json};</script>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.appName)}</title>`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Serves the built SPA: hashed assets with long caching, and index.html for every other GET that
+ * is not under /api (history-mode fallback). Unknown /api paths answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const indexFile = path.join(config.distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (!built) {
+    app.log.warn(`No built SPA at ${config.distDir}: run 'npm run build' (npm start does it).`);
+  }
+  const hostPage = built ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), config) : undefined;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      index: false,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    // A missing hashed asset is a real 404, not the SPA (a stale chunk must fail so the shell reloads).
+    if (pathname.startsWith('/assets/') || !hostPage) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html').send(hostPage);
+  });
+}

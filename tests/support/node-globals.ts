@@ -1,0 +1,7 @@
+// pixi.js reads `navigator` at import time; Node 20 has none (ARCHITECTURE.md, known traps).
+if (typeof globalThis.navigator === 'undefined') {
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { userAgent: 'node', language: 'en' },
+    configurable: true,
+  });
+}
