@@ -12,9 +12,20 @@ export interface ServerConfig {
   appUrlApi: string;
   recaptchaSiteKey: string;
   logLevel: string;
+  /** Demo credit for every new account, in cents (STARTING_BALANCE in currency units). */
+  startingBalanceCents: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** '1000.00' -> 100000 cents; at most 2 decimals, not negative. */
+export function parseAmountToCents(name: string, value: string): number {
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(value.trim())) {
+    throw new Error(`${name} must be an amount with at most 2 decimals, got '${value}'`);
+  }
+  const [whole = '0', fraction = ''] = value.trim().split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
 
 function port(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -37,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appUrlApi: env.APP_URL_API || '',
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || '',
     logLevel: env.LOG_LEVEL || 'info',
+    startingBalanceCents: parseAmountToCents('STARTING_BALANCE', env.STARTING_BALANCE || '1000.00'),
   };
 }

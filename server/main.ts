@@ -1,9 +1,12 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { openDatabase } from './db/database';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp(config, database);
+  app.addHook('onClose', async () => database.close());
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: closing`);
@@ -14,7 +17,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Serving on ${address}`);
+  app.log.info(`Serving on ${address} (database: ${database.kind})`);
 }
 
 main().catch((error: unknown) => {

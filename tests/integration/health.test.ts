@@ -1,31 +1,34 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import {
+  createTestDatabase,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../support/testApp';
 
-let app: FastifyInstance;
+let testDb: TestDatabase;
+let server: TestApp;
 let url: string;
-let dist: string;
 
 beforeAll(async () => {
+  testDb = await createTestDatabase('pglite');
   // A tiny stand-in build so this test does not depend on `vite build` having run.
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
+  const dist = path.join(testDb.dataDir, 'dist');
+  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(dist, 'index.html'),
     '<html><head><title>x</title><script id="app-config">window.config = {};</script></head></html>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
-  app = await buildApp(loadConfig({ DIST_DIR: dist, APP_NAME: 'Health', LOG_LEVEL: 'silent' }));
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  server = await startTestApp(testDb, { DIST_DIR: dist, APP_NAME: 'Health' });
+  url = server.url;
 });
 
 afterAll(async () => {
-  await app?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
+  await server?.close();
+  await testDb?.dispose();
 });
 
 describe('server over HTTP', () => {
@@ -55,5 +58,16 @@ describe('server over HTTP', () => {
     const res = await fetch(`${url}/api/unknown`, { method: 'POST' });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('publishes the OpenAPI document and a readable page', async () => {
+    const doc = await fetch(`${url}/api/docs/json`);
+    expect(doc.status).toBe(200);
+    const json = (await doc.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(json.openapi).toMatch(/^3\./);
+    expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/user']));
+    const page = await fetch(`${url}/api/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
   });
 });

@@ -1,0 +1,18 @@
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import type { User } from './db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the auth guard; null on public routes. */
+    user: User | null;
+    /** Id of the access token the request was signed with. */
+    tokenId: number | null;
+  }
+}
+
+export {};

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/database';
+
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** A fresh, empty database of the given kind; dispose() removes it. */
+export interface TestDatabase {
+  kind: DbKind;
+  /** DATABASE_URL for the postgres kind; undefined for PGlite. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dispose: () => Promise<void>;
+}
+
+let postgresProbe: Promise<string | null> | undefined;
+
+/** Null when PostgreSQL answers, else why not. */
+export function postgresUnavailable(): Promise<string | null> {
+  postgresProbe ??= (async () => {
+    const client = new pg.Client({
+      connectionString: TEST_DATABASE_URL,
+      connectionTimeoutMillis: 3000,
+    });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return postgresProbe;
+}
+
+export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `casino-${kind}-`));
+  if (kind === 'pglite') {
+    return {
+      kind,
+      databaseUrl: undefined,
+      dataDir,
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `casino_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    databaseUrl: url.toString(),
+    dataDir,
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  database: Database;
+  config: ServerConfig;
+  close: () => Promise<void>;
+}
+
+/** The real server in-process on a free port, on the given database. */
+export async function startTestApp(
+  testDb: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: testDb.dataDir,
+    DIST_DIR: path.join(testDb.dataDir, 'no-dist'),
+    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp(config, database);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
+const pgProblem = await postgresUnavailable();
+if (pgProblem) {
+  if (requirePostgres) {
+    throw new Error(
+      `REQUIRE_POSTGRES=1 but PostgreSQL at ${TEST_DATABASE_URL} is unavailable: ${pgProblem}`,
+    );
+  }
+  console.warn(
+    `\n!!! PostgreSQL at ${TEST_DATABASE_URL} is unavailable (${pgProblem}):\n` +
+      '!!! SKIPPING the PostgreSQL integration suites. Set TEST_DATABASE_URL or start PostgreSQL.\n',
+  );
+}
+
+/** The kinds to run a suite on: PGlite always, PostgreSQL when it answers (loudly skipped otherwise). */
+export const DB_KINDS: DbKind[] = pgProblem ? ['pglite'] : ['pglite', 'postgres'];
+
+/** describe() once per database kind. */
+export function describeEachDatabase(name: string, body: (kind: DbKind) => void): void {
+  for (const kind of DB_KINDS) describe(`${name} [${kind}]`, () => body(kind));
+}
+
+/** Small HTTP client for tests: JSON in and out, bearer token, status and headers kept. */
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  } else if (options.raw !== undefined) {
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${base}${urlPath}`, { method, headers, body: payload });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+let userCounter = 0;
+/** Registers a fresh user over HTTP and answers its token. */
+export async function registerUser(
+  base: string,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<{ token: string; email: string; password: string; id: number }> {
+  userCounter += 1;
+  const email =
+    overrides.email ?? `player${userCounter}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = overrides.password ?? 'correct horse battery';
+  const res = await call<{ token: string; user: { id: number } }>(base, 'POST', '/api/register', {
+    body: {
+      name: overrides.name ?? `Player ${userCounter}`,
+      email,
+      password,
+      password_confirmation: password,
+    },
+  });
+  if (res.status !== 201)
+    throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, email, password, id: res.body.user.id };
+}
