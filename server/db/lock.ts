@@ -22,6 +22,7 @@ export class DataDirLock {
           throw new Error(
             `The data folder ${dataDir} is in use by another server (pid ${owner}). ` +
               'Stop that server or set DATA_DIR to another folder: two processes on one PGlite folder corrupt it.',
+            { cause: error },
           );
         }
         fs.rmSync(file, { force: true }); // stale: its process is gone
