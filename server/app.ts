@@ -9,13 +9,26 @@ import { registerErrorHandling } from './http/errors';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { registerAccounts } from './modules/auth/plugin';
+import { adminRoutes } from './modules/admin/routes';
+import { creatorRoutes } from './modules/creators/routes';
+import { ethAccountRoutes } from './modules/eth-account/routes';
+import { postRoutes } from './modules/posts/routes';
+import { rakebackRoutes } from './modules/rakeback/routes';
+import { rankingRoutes } from './modules/ranking/routes';
+import { referralRoutes } from './modules/referrals/routes';
+import { tokenlockRoutes } from './modules/tokenlocks/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { betRoutes } from './modules/bets/routes';
+import { fairnessRoutes } from './modules/fairness/routes';
+import { gameRoutes } from './modules/games/routes';
 
 /** Builds the whole server (API and SPA) on an open database, without listening. */
 export async function buildApp(config: ServerConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.accounts.trustProxy,
   }).setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.decorate('db', database.db);
@@ -37,8 +50,21 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   app.get('/api/health', { schema: { tags: ['meta'], hide: true } }, async () => ({
     status: 'ok',
   }));
+  await registerAccounts(app);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(walletRoutes);
+  await app.register(tokenlockRoutes);
+  await app.register(rankingRoutes);
+  await app.register(creatorRoutes);
+  await app.register(postRoutes);
+  await app.register(rakebackRoutes);
+  await app.register(referralRoutes);
+  await app.register(ethAccountRoutes);
+  await app.register(adminRoutes);
+  await app.register(fairnessRoutes);
+  await app.register(gameRoutes);
+  await app.register(betRoutes);
 
   await registerSpa(app, config);
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadAccountsConfig, type AccountsConfig } from './modules/auth/config';
 
 /** Everything the server reads from its environment, parsed once. */
 export interface ServerConfig {
@@ -14,6 +15,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Demo credit for every new account, in cents (STARTING_BALANCE in currency units). */
   startingBalanceCents: number;
+  /** Accounts and sign-in: mail, signed links, OAuth, reCAPTCHA, rate limits, admin. */
+  accounts: AccountsConfig;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -49,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || '',
     logLevel: env.LOG_LEVEL || 'info',
     startingBalanceCents: parseAmountToCents('STARTING_BALANCE', env.STARTING_BALANCE || '1000.00'),
+    accounts: loadAccountsConfig(env, path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'))),
   };
 }

@@ -14,6 +14,16 @@ export const ValidationErrorBody = Type.Object(
   { $id: 'ValidationErrorBody' },
 );
 
+/** 422 of POST /api/login: `two_factor: true` when the account needs its one-time password. */
+export const LoginValidationErrorBody = Type.Object({
+  message: Type.String(),
+  errors: Type.Record(Type.String(), Type.Array(Type.String())),
+  two_factor: Type.Optional(Type.Boolean()),
+});
+
+/** A plain confirmation: {message}. */
+export const MessageBody = Type.Object({ message: Type.String() });
+
 export const UserBody = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -37,3 +47,18 @@ export const errorResponses = {
 } as const;
 
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/**
+ * A positive int4 id in a path. Not Type.Integer: TypeBox converts path and query strings
+ * leniently ('1.5' -> 1, '0x10' -> 16, '1e3' -> 1000), which would address another row.
+ */
+export const IdParam = Type.String({
+  pattern: '^[1-9][0-9]{0,9}$',
+  description: 'positive integer id',
+});
+
+/** The number of an IdParam, or null past the int4 range (no row can have it). */
+export function idOf(param: string): number | null {
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}

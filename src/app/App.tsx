@@ -1,18 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
-import { useTranslation } from 'react-i18next';
-
-const HomePage = lazy(() => import('../pages/HomePage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+import { DialogHost } from '../components/DialogHost';
+import { ProgressBar } from '../components/ProgressBar';
+import { Navigator } from './Navigator';
 
 export function App() {
-  const { t } = useTranslation();
   return (
-    <Suspense fallback={<div className="page-loading">{t('app.loading')}</div>}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <>
+      <ProgressBar />
+      <Navigator />
+      <DialogHost />
+    </>
   );
 }

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-import { appConfig } from '../config';
+import { formatTitle, setDocumentTitle } from './head';
 
-/** '{page} · {app name}', or the app name alone when the page has no title. */
-export function formatTitle(page: string | undefined, appName = appConfig.appName): string {
-  return page ? `${page} · ${appName}` : appName;
-}
+export { formatTitle };
 
+/** Sets '{page} · {app name}' (debounced); the navigator sets each route's title already. */
 export function usePageTitle(page?: string): void {
   useEffect(() => {
-    document.title = formatTitle(page);
+    setDocumentTitle(formatTitle(page));
   }, [page]);
 }

@@ -52,6 +52,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

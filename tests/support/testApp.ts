@@ -91,6 +91,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
+    // Suites register many users from one IP; tests/integration/rate-limit.test.ts turns them on.
+    RATE_LIMITS: 'off',
     DATA_DIR: testDb.dataDir,
     DIST_DIR: path.join(testDb.dataDir, 'no-dist'),
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),

@@ -1,22 +1,50 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { verify } from '@node-rs/argon2';
 import { Type } from 'typebox';
-import { ValidationError } from '../../http/errors';
+import { requestLocale, ValidationError } from '../../http/errors';
+import { loginRateLimit, registerRateLimit } from '../../http/rate-limit';
+import { translate } from '../../i18n/messages';
 import {
   bearerAuth,
   Email,
   ErrorBody,
   errorResponses,
+  LoginValidationErrorBody,
   Password,
   UserBody,
 } from '../../http/schemas';
-import { createUser, findUserByEmail, userJson, verifyPassword } from '../account/service';
+import {
+  createUser,
+  findUserByEmail,
+  hashPassword,
+  userJson,
+  verifyPassword,
+} from '../account/service';
+import { sendVerificationMail } from './emailVerification';
 import { requireAuth } from './guard';
+import { acceptOneTimePassword } from './oneTimePassword';
+import { requireRecaptcha } from './recaptcha';
 import { issueToken, revokeToken } from './tokens';
+
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword('no account has this password'));
+
+/** Extra body of a 422 that asks for the one-time password. */
+const TWO_FACTOR = { two_factor: true };
+
+/** Optional on register and login; checked only when RECAPTCHA_SECRET is set. */
+const RecaptchaFields = {
+  recaptcha_token: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])),
+  'g-recaptcha-response': Type.Optional(
+    Type.Union([Type.String({ maxLength: 4096 }), Type.Null()]),
+  ),
+};
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/register',
     {
+      config: { rateLimit: registerRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Create an account; answers a token and the user',
@@ -26,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: Password,
           password_confirmation: Type.String({ maxLength: 255 }),
           referral_code: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+          ...RecaptchaFields,
         }),
         response: { 201: Type.Object({ token: Type.String(), user: UserBody }), ...errorResponses },
       },
@@ -36,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw ValidationError.field('password', 'validation.confirmed');
       }
       if (!body.name.trim()) throw ValidationError.field('name', 'validation.required');
+      await requireRecaptcha(request, body);
       const user = await createUser(
         app.db,
         {
@@ -46,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         app.config.startingBalanceCents,
       );
+      await sendVerificationMail(request, user);
       const token = await issueToken(app.db, user.id);
       return reply.code(201).send({ token, user: userJson(user) });
     },
@@ -54,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/login',
     {
+      config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Sign in; answers a bearer token',
@@ -64,18 +96,45 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           one_time_password: Type.Optional(
             Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
           ),
+          ...RecaptchaFields,
         }),
         response: {
           200: Type.Object({ token: Type.String(), token_type: Type.Literal('bearer') }),
           ...errorResponses,
+          422: LoginValidationErrorBody,
         },
       },
     },
     async (request) => {
-      const { email, password, remember } = request.body;
+      const { email, password, remember, one_time_password: code } = request.body;
+      await requireRecaptcha(request, request.body);
       const user = await findUserByEmail(app.db, email);
-      if (!user || !(await verifyPassword(user, password))) {
+      if (!user) {
+        // As slow as a wrong password, so the timing does not tell which e-mails have accounts.
+        await verify(await dummyHash(), password).catch(() => false);
         throw ValidationError.field('email', 'auth.failed');
+      }
+      if (!(await verifyPassword(user, password))) {
+        throw ValidationError.field('email', 'auth.failed');
+      }
+      if (user.twoFactorEnabled && user.twoFactorSecret) {
+        // Laravel Fortify's shape: the client shows the code field when it sees two_factor.
+        if (!code) {
+          throw ValidationError.field(
+            'one_time_password',
+            'auth.two_factor_required',
+            {},
+            TWO_FACTOR,
+          );
+        }
+        if (!(await acceptOneTimePassword(app.db, user.id, user.twoFactorSecret, code))) {
+          throw ValidationError.field(
+            'one_time_password',
+            'auth.two_factor_invalid',
+            {},
+            TWO_FACTOR,
+          );
+        }
       }
       const token = await issueToken(app.db, user.id, { remember: remember === true });
       return { token, token_type: 'bearer' as const };
@@ -95,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await revokeToken(app.db, request.tokenId!);
-      return { message: 'Logged out.' };
+      return { message: translate(requestLocale(request), 'auth.logged_out') };
     },
   );
 };

@@ -1,0 +1,414 @@
+import { Application, Container, Graphics, type Renderer } from 'pixi.js';
+import './pixiExtensions';
+import { AssetLoader } from '../assets/AssetLoader';
+import { TextureCache } from '../assets/TextureCache';
+import { KeyboardInput } from '../input/KeyboardInput';
+import { drawWireframe } from '../physics/wireframe';
+import { SoundManager, type KeyValueStore } from '../sound/SoundManager';
+import { fitDesign, renderResolution, type Size } from './fit';
+import { loseProbeContexts, trackProbeContexts } from './probeContexts';
+import { FrameStats, type EngineStats } from './FrameStats';
+import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
+
+/** What a scene's view gets in create(): its own root (in design units) and the engine's services. */
+export interface SceneContext {
+  /** The scene's container; added to the stage while the scene is shown. */
+  root: Container;
+  /** The logical size the scene draws in (the engine letterboxes it into the viewport). */
+  design: Size;
+  engine: Engine;
+}
+
+export interface EngineOptions {
+  design?: Size;
+  background?: number;
+}
+
+/** Something the debug overlay hands back so the engine can close it. */
+export interface DebugHandle {
+  dispose(): void;
+}
+
+// Frames longer than this (tab switch, breakpoint) are treated as this long.
+const MAX_FRAME_MS = 250;
+
+/**
+ * One Pixi Application for the whole app, created lazily on first use and never per page.
+ * Pages attach its canvas into their container and detach it when they leave.
+ */
+export class Engine {
+  readonly design: Size;
+  readonly sound: SoundManager;
+  readonly assets: AssetLoader;
+  readonly textures: TextureCache;
+  readonly scenes: SceneManager<SceneContext>;
+  readonly frameStats = new FrameStats();
+  /** Draw physics bodies of the running simulation (debug overlay toggle). */
+  wireframe = false;
+
+  private app: Application | null = null;
+  private ready: Promise<Application> | null = null;
+  private container: HTMLElement | null = null;
+  private readonly world = new Container({ label: 'world' });
+  private readonly sceneLayer = new Container({ label: 'scenes' });
+  private wireframeGraphics: Graphics | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private raf = 0;
+  private lastTime: number | null = null;
+  private drawCalls = 0;
+  private showTicket = 0;
+  private debug: DebugHandle | null = null;
+  private debugLoading: Promise<void> | null = null;
+  private readonly background: number;
+  private readonly disposers: (() => void)[] = [];
+
+  constructor(options: EngineOptions = {}) {
+    this.design = options.design ?? { width: 1280, height: 720 };
+    this.background = options.background ?? 0x0b1020;
+    this.sound = new SoundManager(safeLocalStorage());
+    this.assets = new AssetLoader(this.sound);
+    this.textures = new TextureCache(() => this.requireApp().renderer);
+    this.scenes = new SceneManager<SceneContext>(this.host());
+    this.world.addChild(this.sceneLayer);
+    this.listenToPage();
+  }
+
+  get initialized(): boolean {
+    return this.app !== null;
+  }
+
+  get renderer(): Renderer | null {
+    return this.app?.renderer ?? null;
+  }
+
+  get canvas(): HTMLCanvasElement | null {
+    return this.app?.canvas ?? null;
+  }
+
+  get attachedTo(): HTMLElement | null {
+    return this.container;
+  }
+
+  /** Creates the Application once (WebGL preferred); later calls return the same promise. */
+  init(): Promise<Application> {
+    this.ready ??= (async () => {
+      trackProbeContexts();
+      const app = new Application();
+      await app.init({
+        preference: 'webgl',
+        background: this.background,
+        antialias: false,
+        resolution: renderResolution(globalThis.devicePixelRatio),
+        autoDensity: true,
+        autoStart: false,
+        sharedTicker: false,
+        width: this.design.width,
+        height: this.design.height,
+      });
+      app.stage.addChild(this.world);
+      app.canvas.style.display = 'block';
+      app.canvas.style.touchAction = 'none';
+      this.countDrawCalls(app.renderer);
+      this.app = app;
+      if (this.container) this.mountCanvas(this.container);
+      return app;
+    })();
+    return this.ready;
+  }
+
+  /** Puts the canvas into `container` (creating the Application on first use) and runs the loop. */
+  attach(container: HTMLElement): void {
+    if (this.container === container) return;
+    if (this.container) this.unmountCanvas();
+    this.container = container;
+    if (this.app) this.mountCanvas(container);
+    // A failure (no WebGL) reaches the page through show()'s promise.
+    else this.init().catch(() => undefined);
+    if (/[?&]debug(=|&|$)/.test(location.search)) void this.openDebug();
+  }
+
+  /** Takes the canvas out of `container` (only if it is still there); the GL context stays alive. */
+  detach(container?: HTMLElement): void {
+    if (container && this.container !== container) return;
+    this.unmountCanvas();
+    this.container = null;
+  }
+
+  /**
+   * Shows a scene (hiding the current one). Returns a ticket for release(): a page that leaves
+   * hides only the scene it asked for, never one that a newer page already asked for.
+   */
+  show(id: string, data?: unknown): { ticket: number; done: Promise<void> } {
+    const ticket = ++this.showTicket;
+    const done = this.init().then(() => this.scenes.show(id, data));
+    return { ticket, done };
+  }
+
+  release(ticket: number): Promise<void> {
+    if (ticket !== this.showTicket) return Promise.resolve();
+    return this.scenes.hide();
+  }
+
+  register(scene: AnyScene<SceneContext>): void;
+  register(id: string, loader: () => Promise<AnyScene<SceneContext>>): void;
+  register(
+    sceneOrId: AnyScene<SceneContext> | string,
+    loader?: () => Promise<AnyScene<SceneContext>>,
+  ): void {
+    if (typeof sceneOrId === 'string') {
+      if (loader && !this.scenes.has(sceneOrId)) this.scenes.register(sceneOrId, loader);
+    } else if (!this.scenes.has(sceneOrId.id)) {
+      this.scenes.register(sceneOrId.id, sceneOrId);
+    }
+  }
+
+  stats(): EngineStats {
+    return this.frameStats.snapshot();
+  }
+
+  pause(paused = true): void {
+    this.scenes.loop.paused = paused;
+  }
+
+  step(): void {
+    this.scenes.loop.stepOnce();
+  }
+
+  setTimeScale(scale: number): void {
+    if (Number.isFinite(scale) && scale >= 0) this.scenes.loop.timeScale = scale;
+  }
+
+  /** Live WebGL contexts this engine holds (0 before init, 1 after). */
+  liveContexts(): number {
+    const gl = this.gl();
+    return gl && !gl.isContextLost() ? 1 : 0;
+  }
+
+  private gl(): WebGLRenderingContext | undefined {
+    return (this.app?.renderer as { gl?: WebGLRenderingContext } | undefined)?.gl;
+  }
+
+  /** Loads the debug overlay on demand (its own chunk with tweakpane) and opens it. */
+  openDebug(): Promise<void> {
+    if (this.debug) return Promise.resolve();
+    this.debugLoading ??= import('../debug/overlay')
+      .then(({ openDebugOverlay }) => {
+        this.debug = openDebugOverlay(this);
+        exposeEngine(this, true);
+      })
+      .finally(() => (this.debugLoading = null));
+    return this.debugLoading;
+  }
+
+  closeDebug(): void {
+    this.debug?.dispose();
+    this.debug = null;
+    this.wireframe = false;
+  }
+
+  toggleDebug(): Promise<void> {
+    if (this.debug) {
+      this.closeDebug();
+      return Promise.resolve();
+    }
+    return this.openDebug();
+  }
+
+  get debugOpen(): boolean {
+    return this.debug !== null;
+  }
+
+  /** Final teardown (tests, hot reload): only after init resolved, and only once. */
+  async destroy(): Promise<void> {
+    const ready = this.ready;
+    if (!ready) return;
+    const app = await ready;
+    this.detach();
+    this.closeDebug();
+    await this.scenes.destroyAll();
+    this.disposers.splice(0).forEach((dispose) => dispose());
+    this.textures.clear();
+    this.sound.unloadAll();
+    this.ready = null;
+    this.app = null;
+    app.destroy(true, { children: true });
+  }
+
+  private host(): SceneHost<SceneContext> {
+    return {
+      createContext: (module) => ({
+        root: new Container({ label: `scene:${module.id}` }),
+        design: this.design,
+        engine: this,
+      }),
+      mount: (ctx) => this.sceneLayer.addChild(ctx.root),
+      unmount: (ctx) => void ctx.root.removeFromParent(),
+      dispose: (ctx) => ctx.root.destroy({ children: true }),
+      loadBundles: (bundles, onProgress) => this.assets.load(bundles, onProgress),
+      prefetch: (bundles) => this.assets.background(bundles),
+      setInputEnabled: (enabled) => {
+        this.sceneLayer.interactiveChildren = enabled;
+      },
+      designSize: () => this.design,
+    };
+  }
+
+  private listenToPage(): void {
+    if (typeof document === 'undefined') return;
+    const onVisibility = () => {
+      this.sound.setHidden(document.hidden);
+      this.updateRunning();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.code === 'KeyD' && event.ctrlKey && event.shiftKey) {
+        event.preventDefault();
+        void this.toggleDebug();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('keydown', onKey);
+    const keyboard = new KeyboardInput(
+      window,
+      () => (this.container ? this.scenes.actions : []),
+      (name, phase) => this.scenes.dispatchAction(name, phase),
+    );
+    const unlock = this.sound.unlockOnFirstGesture(window);
+    this.disposers.push(
+      () => document.removeEventListener('visibilitychange', onVisibility),
+      () => window.removeEventListener('keydown', onKey),
+      () => keyboard.dispose(),
+      unlock,
+    );
+  }
+
+  private mountCanvas(container: HTMLElement): void {
+    const app = this.requireApp();
+    container.appendChild(app.canvas);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+    exposeEngine(this, false);
+    this.updateRunning();
+  }
+
+  private unmountCanvas(): void {
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    this.app?.canvas.remove();
+    this.updateRunning(false);
+  }
+
+  /** Fits the design size into the container (letterbox) at min(devicePixelRatio, 2). */
+  private resize(): void {
+    const app = this.app;
+    const container = this.container;
+    if (!app || !container) return;
+    const width = Math.max(1, Math.floor(container.clientWidth));
+    const height = Math.max(1, Math.floor(container.clientHeight));
+    app.renderer.resize(width, height, renderResolution(globalThis.devicePixelRatio));
+    const fit = fitDesign({ width, height }, this.design);
+    this.world.scale.set(fit.scale);
+    this.world.position.set(fit.x, fit.y);
+    this.scenes.resize();
+  }
+
+  /** The loop runs while the canvas is attached and the page is visible. */
+  private updateRunning(allowed = true): void {
+    const run =
+      allowed &&
+      this.app !== null &&
+      this.container !== null &&
+      !(typeof document !== 'undefined' && document.hidden);
+    if (run && !this.raf) {
+      this.lastTime = null;
+      this.raf = requestAnimationFrame(this.tick);
+    } else if (!run && this.raf) {
+      cancelAnimationFrame(this.raf);
+      this.raf = 0;
+      this.lastTime = null;
+    }
+  }
+
+  private readonly tick = (now: number): void => {
+    this.raf = requestAnimationFrame(this.tick);
+    const app = this.app;
+    if (!app) return;
+    const frameMs = this.lastTime === null ? 0 : Math.min(MAX_FRAME_MS, now - this.lastTime);
+    this.lastTime = now;
+    const t0 = performance.now();
+    const { alpha } = this.scenes.loop.advance(frameMs);
+    const t1 = performance.now();
+    this.scenes.render(alpha);
+    this.drawWireframe();
+    this.drawCalls = 0;
+    app.renderer.render(app.stage);
+    const t2 = performance.now();
+    // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
+    loseProbeContexts(this.gl());
+    if (frameMs > 0) this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
+  };
+
+  private drawWireframe(): void {
+    const physics = this.wireframe ? this.scenes.simulation?.physics : undefined;
+    if (!physics) {
+      if (this.wireframeGraphics) this.wireframeGraphics.visible = false;
+      return;
+    }
+    if (!this.wireframeGraphics) {
+      this.wireframeGraphics = new Graphics({ label: 'physics-wireframe' });
+      this.world.addChild(this.wireframeGraphics);
+    }
+    this.wireframeGraphics.visible = true;
+    drawWireframe(physics, this.wireframeGraphics);
+  }
+
+  /** Counts WebGL draw calls by wrapping the context's draw functions once. */
+  private countDrawCalls(renderer: Renderer): void {
+    const gl = (renderer as { gl?: WebGL2RenderingContext }).gl;
+    if (!gl) return;
+    const names = [
+      'drawElements',
+      'drawArrays',
+      'drawElementsInstanced',
+      'drawArraysInstanced',
+    ] as const;
+    for (const name of names) {
+      const original = gl[name] as ((...args: unknown[]) => void) | undefined;
+      if (typeof original !== 'function') continue;
+      (gl as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        this.drawCalls += 1;
+        original.apply(gl, args);
+      };
+    }
+  }
+
+  private requireApp(): Application {
+    if (!this.app) throw new Error('the engine is not initialized yet');
+    return this.app;
+  }
+}
+
+declare global {
+  interface Window {
+    /** The engine, for tests and the console: development, debug (?debug) and test (?test or VITE_EXPOSE_ENGINE=1) builds. */
+    __engine?: Engine;
+  }
+}
+
+function exposeEngine(engine: Engine, force: boolean): void {
+  if (typeof window === 'undefined') return;
+  const wanted =
+    force ||
+    import.meta.env.DEV ||
+    import.meta.env.VITE_EXPOSE_ENGINE === '1' ||
+    /[?&](debug|test)(=|&|$)/.test(location.search);
+  if (wanted) window.__engine = engine;
+}
+
+function safeLocalStorage(): KeyValueStore | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}

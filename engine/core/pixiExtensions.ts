@@ -1,0 +1,12 @@
+// Pixi v8 registers each display object's render pipe as a side effect of importing it, and a
+// renderer only picks up pipes registered before it was created. Scenes arrive in later chunks
+// (after the one Application exists), so every kind of display object a scene may use is
+// registered here, before the engine creates its renderer. Without this a ParticleContainer or
+// Text first imported by a scene chunk silently draws nothing.
+import 'pixi.js/graphics';
+import 'pixi.js/mesh';
+import 'pixi.js/particle-container';
+import 'pixi.js/sprite-tiling';
+import 'pixi.js/sprite-nine-slice';
+import 'pixi.js/text';
+import 'pixi.js/text-bitmap';

@@ -1,0 +1,66 @@
+// The engine's public API: the only module src/ and games/ may import (eslint layer rule).
+import type { SceneContext } from './core/Engine';
+import { Engine } from './core/Engine';
+import type { SceneModule, Simulation } from './core/scene';
+import type { ParamsSpec } from './params/params';
+
+export { Engine } from './core/Engine';
+export type { SceneContext, EngineOptions } from './core/Engine';
+export type { EngineStats, Percentiles } from './core/FrameStats';
+export { FixedLoop } from './core/FixedLoop';
+export type { FixedLoopOptions, FrameAdvance } from './core/FixedLoop';
+export { SceneManager } from './core/SceneManager';
+export type { SceneHost, SceneManagerEvents, SceneState } from './core/SceneManager';
+export type { ActionPhase, KeyAction, SceneModule, SceneView, Simulation } from './core/scene';
+export { fitDesign, renderResolution } from './core/fit';
+export type { Fit, Size } from './core/fit';
+export { seededRandom } from './core/random';
+export { coerceParam, defaultValues, defineParams, validateParams } from './params/params';
+export type { NumberParam, ParamsSpec, ParamValues } from './params/params';
+export { PhysicsWorld, PHYSICS_STEP_MS } from './physics/PhysicsWorld';
+export type { CollisionPair, CollisionPhase, CircleOptions } from './physics/PhysicsWorld';
+export { SoundManager } from './sound/SoundManager';
+export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';
+export type { AssetBundle, AssetEntry } from './assets/manifest';
+export { runHeadless } from './headless/runHeadless';
+export type { HeadlessOptions, HeadlessRun } from './headless/runHeadless';
+
+/** A game scene as the engine hosts it (views get a SceneContext with a Pixi root). */
+export type GameScene<
+  Data = unknown,
+  Sim extends Simulation = Simulation,
+  P extends ParamsSpec = ParamsSpec,
+> = SceneModule<Data, Sim, SceneContext, P>;
+
+let engine: Engine | null = null;
+
+/**
+ * The app's one engine. Creating it costs nothing; the Pixi Application (and its WebGL context)
+ * is created on the first attach() or show() and lives as long as the page.
+ */
+export function getEngine(): Engine {
+  if (!engine) {
+    engine = new Engine();
+    registerDemoScenes(engine);
+  }
+  return engine;
+}
+
+/** The engine's own demo scenes (for its tests, the /dev/engine page and the benchmark). */
+function registerDemoScenes(target: Engine): void {
+  const addDemoBundle = async () => {
+    const { demoBundle } = await import('./demo/bundle');
+    if (!target.assets.manifest.has(demoBundle.name)) target.assets.add(demoBundle);
+  };
+  target.register('demo', async () => {
+    const [{ demoScene }] = await Promise.all([import('./demo/DemoScene'), addDemoBundle()]);
+    return demoScene;
+  });
+  target.register('physics', async () => {
+    const [{ physicsDemoScene }] = await Promise.all([
+      import('./demo/PhysicsDemoScene'),
+      addDemoBundle(),
+    ]);
+    return physicsDemoScene;
+  });
+}

@@ -1,0 +1,138 @@
+import Matter from 'matter-js';
+
+/** matter-js steps at exactly this length; outcomes never depend on physics (ARCHITECTURE.md). */
+export const PHYSICS_STEP_MS = 1000 / 60;
+
+export interface CollisionPair {
+  a: Matter.Body;
+  b: Matter.Body;
+}
+
+export type CollisionPhase = 'start' | 'active' | 'end';
+
+export interface PhysicsWorldOptions {
+  gravity?: { x: number; y: number; scale?: number };
+  /** Iterations of matter-js's solver (more = stiffer stacks, slower). */
+  positionIterations?: number;
+  velocityIterations?: number;
+}
+
+export interface CircleOptions {
+  restitution?: number;
+  friction?: number;
+  frictionAir?: number;
+  density?: number;
+  isStatic?: boolean;
+  isSensor?: boolean;
+  label?: string;
+}
+
+/** One matter-js world for one scene, stepped only in fixed 1000/60 ms steps, with pooled bodies. */
+export class PhysicsWorld {
+  readonly engine: Matter.Engine;
+  private readonly pool = new Map<string, Matter.Body[]>();
+  private readonly listeners = new Set<(pairs: CollisionPair[], phase: CollisionPhase) => void>();
+  private steps = 0;
+
+  constructor(options: PhysicsWorldOptions = {}) {
+    this.engine = Matter.Engine.create({
+      gravity: { x: 0, y: 1, scale: 0.001, ...options.gravity },
+      positionIterations: options.positionIterations ?? 6,
+      velocityIterations: options.velocityIterations ?? 4,
+    });
+    const forward = (phase: CollisionPhase) => (event: Matter.IEventCollision<Matter.Engine>) => {
+      if (!this.listeners.size) return;
+      const pairs = event.pairs.map((pair) => ({ a: pair.bodyA, b: pair.bodyB }));
+      for (const listener of this.listeners) listener(pairs, phase);
+    };
+    Matter.Events.on(this.engine, 'collisionStart', forward('start'));
+    Matter.Events.on(this.engine, 'collisionActive', forward('active'));
+    Matter.Events.on(this.engine, 'collisionEnd', forward('end'));
+  }
+
+  /** Steps taken so far; the world's time is always steps * PHYSICS_STEP_MS. */
+  get stepCount(): number {
+    return this.steps;
+  }
+
+  get timeMs(): number {
+    return this.engine.timing.timestamp;
+  }
+
+  get bodies(): Matter.Body[] {
+    return Matter.Composite.allBodies(this.engine.world);
+  }
+
+  /** One fixed step. Call it from a simulation's update(dt) with dt = 1/60. */
+  step(): void {
+    Matter.Engine.update(this.engine, PHYSICS_STEP_MS);
+    this.steps += 1;
+  }
+
+  onCollision(listener: (pairs: CollisionPair[], phase: CollisionPhase) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A circle from the pool (or a new one), reset and added to the world. */
+  acquireCircle(x: number, y: number, radius: number, options: CircleOptions = {}): Matter.Body {
+    const key = `circle:${radius}`;
+    const body = this.pool.get(key)?.pop() ?? Matter.Bodies.circle(x, y, radius);
+    body.plugin = { ...(body.plugin as object), poolKey: key };
+    this.reset(body, x, y, options);
+    Matter.Composite.add(this.engine.world, body);
+    return body;
+  }
+
+  /** A rectangle, not pooled (walls and floors live as long as the world). */
+  addRectangle(
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    options: CircleOptions = {},
+  ): Matter.Body {
+    const body = Matter.Bodies.rectangle(x, y, width, height, { isStatic: true, ...options });
+    Matter.Composite.add(this.engine.world, body);
+    return body;
+  }
+
+  /** Takes a body out of the world; pooled shapes wait for the next acquire. */
+  release(body: Matter.Body): void {
+    Matter.Composite.remove(this.engine.world, body);
+    const key = (body.plugin as { poolKey?: string } | undefined)?.poolKey;
+    if (!key) return;
+    let list = this.pool.get(key);
+    if (!list) this.pool.set(key, (list = []));
+    if (!list.includes(body)) list.push(body);
+  }
+
+  pooledCount(): number {
+    let count = 0;
+    for (const list of this.pool.values()) count += list.length;
+    return count;
+  }
+
+  /** Removes every body and listener; the world is empty afterwards. */
+  clear(): void {
+    Matter.Composite.clear(this.engine.world, false, true);
+    Matter.Engine.clear(this.engine);
+    this.pool.clear();
+    this.listeners.clear();
+  }
+
+  private reset(body: Matter.Body, x: number, y: number, options: CircleOptions): void {
+    Matter.Body.setStatic(body, options.isStatic ?? false);
+    Matter.Body.setPosition(body, { x, y });
+    Matter.Body.setAngle(body, 0);
+    Matter.Body.setVelocity(body, { x: 0, y: 0 });
+    Matter.Body.setAngularVelocity(body, 0);
+    if (options.density !== undefined) Matter.Body.setDensity(body, options.density);
+    body.restitution = options.restitution ?? 0;
+    body.friction = options.friction ?? 0.1;
+    body.frictionAir = options.frictionAir ?? 0.01;
+    body.isSensor = options.isSensor ?? false;
+    body.label = options.label ?? 'Circle Body';
+    Matter.Sleeping.set(body, false);
+  }
+}

@@ -1,0 +1,167 @@
+import { Howl, Howler } from 'howler';
+
+export type SoundChannel = 'music' | 'effects';
+
+export interface SoundSettings {
+  muted: boolean;
+  master: number;
+  music: number;
+  effects: number;
+}
+
+/** The part of Web Storage the manager uses (localStorage in the page). */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** A howler sound sprite: files (first playable wins) and named [offsetMs, durationMs] slices. */
+export interface SoundSpriteDefinition {
+  src: readonly string[];
+  sprite: Readonly<Record<string, readonly [number, number]>>;
+  channel: SoundChannel;
+}
+
+export const SOUND_SETTINGS_KEY = 'casino.sound';
+const DEFAULTS: SoundSettings = { muted: false, master: 1, music: 0.6, effects: 0.8 };
+
+/**
+ * Howler with sprites, master/music/effects volumes and a remembered mute. Sounds are created on
+ * first play; audio unlocks on the first gesture (mobile) and pauses while the page is hidden.
+ */
+export class SoundManager {
+  private settings: SoundSettings;
+  private readonly definitions = new Map<string, SoundSpriteDefinition>();
+  private readonly howls = new Map<string, Howl>();
+  private hidden = false;
+
+  constructor(private readonly storage: KeyValueStore | null) {
+    this.settings = readSettings(storage);
+    this.apply();
+  }
+
+  get current(): Readonly<SoundSettings> {
+    return { ...this.settings };
+  }
+
+  get muted(): boolean {
+    return this.settings.muted;
+  }
+
+  setMuted(muted: boolean): void {
+    this.update({ muted });
+  }
+
+  toggleMute(): boolean {
+    this.setMuted(!this.settings.muted);
+    return this.settings.muted;
+  }
+
+  setVolume(which: 'master' | SoundChannel, volume: number): void {
+    if (!Number.isFinite(volume)) return;
+    this.update({ [which]: Math.min(1, Math.max(0, volume)) });
+  }
+
+  /** Registers a sprite sheet of sounds under a name; nothing downloads until the first play. */
+  define(name: string, definition: SoundSpriteDefinition): void {
+    this.definitions.set(name, definition);
+  }
+
+  /** Plays `sprite` of the sound `name`; returns howler's id, or null when unknown. */
+  play(name: string, sprite?: string): number | null {
+    const howl = this.howl(name);
+    if (!howl) return null;
+    return howl.play(sprite);
+  }
+
+  stop(name: string): void {
+    this.howls.get(name)?.stop();
+  }
+
+  /** Page hidden: suspend the audio context (no sound in the background); visible again: resume. */
+  setHidden(hidden: boolean): void {
+    if (hidden === this.hidden) return;
+    this.hidden = hidden;
+    const ctx = Howler.ctx as AudioContext | null | undefined;
+    if (!ctx) return;
+    if (hidden) void ctx.suspend().catch(() => undefined);
+    else void ctx.resume().catch(() => undefined);
+  }
+
+  /**
+   * Mobile browsers start audio suspended until a user gesture; resume it on the first one.
+   * Returns the function that removes the listeners.
+   */
+  unlockOnFirstGesture(target: EventTarget): () => void {
+    const events = ['pointerdown', 'touchend', 'keydown'];
+    const unlock = () => {
+      const ctx = Howler.ctx as AudioContext | null | undefined;
+      if (ctx && ctx.state !== 'running' && !this.hidden) void ctx.resume().catch(() => undefined);
+      remove();
+    };
+    const remove = () => events.forEach((e) => target.removeEventListener(e, unlock, true));
+    events.forEach((e) => target.addEventListener(e, unlock, true));
+    return remove;
+  }
+
+  unloadAll(): void {
+    for (const howl of this.howls.values()) howl.unload();
+    this.howls.clear();
+  }
+
+  private howl(name: string): Howl | null {
+    const existing = this.howls.get(name);
+    if (existing) return existing;
+    const definition = this.definitions.get(name);
+    if (!definition) return null;
+    const sprite: Record<string, [number, number]> = {};
+    for (const [key, [offset, duration]] of Object.entries(definition.sprite)) {
+      sprite[key] = [offset, duration];
+    }
+    const howl = new Howl({
+      src: [...definition.src],
+      sprite,
+      volume: this.settings[definition.channel],
+      preload: true,
+    });
+    this.howls.set(name, howl);
+    return howl;
+  }
+
+  private update(change: Partial<SoundSettings>): void {
+    this.settings = { ...this.settings, ...change };
+    try {
+      this.storage?.setItem(SOUND_SETTINGS_KEY, JSON.stringify(this.settings));
+    } catch {
+      // storage full or blocked (private mode): the setting still applies for this visit
+    }
+    this.apply();
+  }
+
+  private apply(): void {
+    Howler.mute(this.settings.muted);
+    Howler.volume(this.settings.master);
+    for (const [name, howl] of this.howls) {
+      const channel = this.definitions.get(name)?.channel ?? 'effects';
+      howl.volume(this.settings[channel]);
+    }
+  }
+}
+
+function readSettings(storage: KeyValueStore | null): SoundSettings {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage?.getItem(SOUND_SETTINGS_KEY) ?? 'null');
+  } catch {
+    stored = null;
+  }
+  const settings = { ...DEFAULTS };
+  if (typeof stored !== 'object' || stored === null) return settings;
+  const record = stored as Record<string, unknown>;
+  if (typeof record.muted === 'boolean') settings.muted = record.muted;
+  for (const key of ['master', 'music', 'effects'] as const) {
+    const value = record[key];
+    if (typeof value === 'number' && value >= 0 && value <= 1) settings[key] = value;
+  }
+  return settings;
+}

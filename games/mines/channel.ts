@@ -1,0 +1,16 @@
+import { SceneChannel } from '../shared/SceneChannel';
+import type { MinesBoard } from './board';
+
+export interface MinesSceneApi {
+  /** Shows the board (flipping the tiles that changed). */
+  setBoard(board: MinesBoard): void;
+  /** The tile under the keyboard cursor (the arrow keys move it). */
+  cursor(): number;
+}
+
+/** What the scene reports: a tile tapped or clicked. */
+export interface MinesSceneEvents {
+  tile: (tile: number) => void;
+}
+
+export const minesChannel = new SceneChannel<MinesSceneApi, MinesSceneEvents>();

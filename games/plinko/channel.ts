@@ -1,0 +1,21 @@
+import { SceneChannel } from '../shared/SceneChannel';
+import type { PlinkoRisk } from './rules';
+
+export interface PlinkoSceneApi {
+  /**
+   * Drops a ball along the server's path ('L'/'R' per row); resolves with the server's bucket
+   * when the ball lands in it.
+   */
+  drop(path: string, bucket: number): Promise<number>;
+  /** Changes rows and risk; refused (false) while balls are in flight. */
+  setBoard(rows: number, risk: PlinkoRisk): boolean;
+  /** Balls in flight now (rows and risk are locked while above 0). */
+  inFlight(): number;
+}
+
+/** What the scene reports: the number of balls in flight changed (the panel locks rows/risk). */
+export interface PlinkoSceneEvents {
+  inFlight: (count: number) => void;
+}
+
+export const plinkoChannel = new SceneChannel<PlinkoSceneApi, PlinkoSceneEvents>();

@@ -1,0 +1,21 @@
+import { defineParams } from '../../engine';
+
+/**
+ * Designer-tunable plinko physics (live in the debug overlay; `npm run params:apply -- plinko`).
+ * Lengths are world pixels of the board before the view scales it to fit. The ranges are the
+ * ones the landing guarantee is proved for (tests/unit/plinko/landing*.test.ts runs every bucket
+ * at all minimums, all defaults and all maximums): widen one only with the tests green.
+ */
+export const plinkoParams = defineParams({
+  /** matter-js gravity.y (1 = 1000 px/s²). */
+  gravity: { value: 1.2, min: 1, max: 1.4, step: 0.05, label: 'gravity' },
+  ballRadius: { value: 9, min: 8.5, max: 9.5, step: 0.5, label: 'ball radius (px)' },
+  pegRadius: { value: 5, min: 4.5, max: 5.5, step: 0.5, label: 'peg radius (px)' },
+  restitution: { value: 0.2, min: 0.15, max: 0.25, step: 0.05, label: 'restitution' },
+  friction: { value: 0.05, min: 0.02, max: 0.08, step: 0.01, label: 'friction' },
+  airFriction: { value: 0.025, min: 0.02, max: 0.03, step: 0.005, label: 'air friction' },
+  /** Horizontal distance between neighbouring pegs; rows are the same distance apart. */
+  pegSpacing: { value: 36, min: 35, max: 37, step: 1, label: 'peg spacing (px)' },
+});
+
+export type PlinkoParams = typeof plinkoParams;

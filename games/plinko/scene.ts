@@ -1,0 +1,281 @@
+import { Container, Graphics, Sprite, Text, type Texture } from 'pixi.js';
+import type { GameScene, SceneContext, SceneView } from '../../engine/index';
+import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import type { BoardGeometry } from './board';
+import { plinkoChannel, type PlinkoSceneApi } from './channel';
+import { plinkoParams, type PlinkoParams } from './params';
+import { plinkoMultipliersE4, type PlinkoRisk } from './rules';
+import { PlinkoSimulation, type PlinkoData, type PlinkoLanding } from './simulation';
+
+/** Where the board is drawn in the 1280 x 720 design, and the history strip beside it. */
+const BOARD_AREA = { x: 120, y: 24, width: 900, height: 672 };
+const HISTORY = { x: 1130, y: 60, size: 6 };
+/** Peg hits tick at most this often (ms of simulated time). */
+const TICK_EVERY_MS = 60;
+const BUCKET_BOUNCE_MS = 320;
+/** The history strip redraws (new Text objects) at most this often, however fast balls land. */
+const HISTORY_REDRAW_MS = 250;
+
+/** Bucket colours from the edge (rare, high) to the centre (common, low). */
+function bucketColor(multiplierE4: number): number {
+  if (multiplierE4 >= 100_000) return 0xff3b5c;
+  if (multiplierE4 >= 30_000) return 0xff6b3d;
+  if (multiplierE4 >= 15_000) return 0xff9f2e;
+  if (multiplierE4 >= 10_000) return 0xffc53d;
+  return 0xf6e05e;
+}
+
+/** 10000 -> "1×", 5000 -> "0.5×", 10_000_000 -> "1000×". */
+export function multiplierLabel(multiplierE4: number): string {
+  return `${Number((multiplierE4 / 10_000).toFixed(2))}×`;
+}
+
+interface BucketSprite {
+  box: Container;
+  flash: Graphics;
+  baseY: number;
+  /** Time left of its bounce, ms. */
+  bounce: number;
+}
+
+/**
+ * The plinko board: pegs, buckets labelled with the risk's multipliers (they bounce and flash
+ * when a ball lands), balls interpolated between physics steps, and a strip of the last results.
+ */
+class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext> {
+  private sim!: PlinkoSimulation;
+  private pegTexture!: Texture;
+  private ballTexture!: Texture;
+  private readonly board = new Container({ label: 'plinko-board' });
+  private readonly pegLayer = new Container({ label: 'pegs' });
+  private readonly bucketLayer = new Container({ label: 'buckets' });
+  private readonly ballLayer = new Container({ label: 'balls' });
+  private readonly historyLayer = new Container({ label: 'history' });
+  private readonly spareBalls: Sprite[] = [];
+  private readonly ballSprites = new Map<number, Sprite>();
+  private buckets: BucketSprite[] = [];
+  private drawn: { board: BoardGeometry; risk: PlinkoRisk } | null = null;
+  private lastTickMs = -Infinity;
+  private clockMs = 0;
+  private lastInFlight = 0;
+  private historyDirty = false;
+  private lastHistoryMs = -Infinity;
+  private readonly waiting = new Map<number, (bucket: number) => void>();
+  private unsubscribe: (() => void)[] = [];
+  private readonly api: PlinkoSceneApi = {
+    drop: (path, bucket) =>
+      new Promise<number>((resolve) => {
+        const id = this.sim.drop({ path, bucket });
+        this.waiting.set(id, resolve);
+        this.reportInFlight();
+      }),
+    setBoard: (rows, risk) => this.sim.setBoard(rows, risk),
+    inFlight: () => this.sim.inFlight,
+  };
+
+  init(_data: PlinkoData, sim: PlinkoSimulation): void {
+    this.sim = sim;
+  }
+
+  create(ctx: SceneContext): void {
+    this.pegTexture = ctx.engine.textures.get('plinko:peg', (g) =>
+      g.circle(16, 16, 16).fill(0xe8edf7),
+    );
+    this.ballTexture = ctx.engine.textures.get('plinko:ball', (g) =>
+      g.circle(16, 16, 16).fill(0xff4f7b).circle(11, 11, 5).fill({ color: 0xffffff, alpha: 0.5 }),
+    );
+    this.board.addChild(this.pegLayer, this.bucketLayer, this.ballLayer);
+    ctx.root.addChild(this.board, this.historyLayer);
+  }
+
+  show(): void {
+    this.clockMs = 0;
+    this.lastTickMs = -Infinity;
+    this.unsubscribe = [
+      this.sim.onLanding((landing) => this.landed(landing)),
+      this.sim.onPegHit(() => this.pegHit()),
+    ];
+    this.redrawBoard();
+    this.redrawHistory();
+    plinkoChannel.attach(this.api);
+  }
+
+  update(dt: number): void {
+    this.clockMs += dt * 1000;
+    if (this.drawn?.board !== this.sim.board || this.drawn.risk !== this.sim.risk) {
+      this.redrawBoard();
+    }
+    if (this.historyDirty && this.clockMs - this.lastHistoryMs >= HISTORY_REDRAW_MS) {
+      this.historyDirty = false;
+      this.lastHistoryMs = this.clockMs;
+      this.redrawHistory();
+    }
+    for (const bucket of this.buckets) {
+      if (bucket.bounce <= 0) continue;
+      bucket.bounce = Math.max(0, bucket.bounce - dt * 1000);
+      const t = 1 - bucket.bounce / BUCKET_BOUNCE_MS;
+      bucket.box.y = bucket.baseY + Math.sin(t * Math.PI) * 10;
+      bucket.flash.alpha = (1 - t) * 0.8;
+    }
+  }
+
+  render(alpha: number): void {
+    const live = new Set<number>();
+    for (const ball of this.sim.balls) {
+      live.add(ball.id);
+      let sprite = this.ballSprites.get(ball.id);
+      if (!sprite) {
+        sprite = this.spareBalls.pop() ?? new Sprite(this.ballTexture);
+        sprite.anchor.set(0.5);
+        this.ballSprites.set(ball.id, sprite);
+        this.ballLayer.addChild(sprite);
+      }
+      sprite.width = sprite.height = ball.radius * 2;
+      const { x, y } = ball.body.position;
+      sprite.position.set(
+        ball.prevX + (x - ball.prevX) * alpha,
+        ball.prevY + (y - ball.prevY) * alpha,
+      );
+    }
+    for (const [id, sprite] of this.ballSprites) {
+      if (live.has(id)) continue;
+      this.ballSprites.delete(id);
+      this.ballLayer.removeChild(sprite);
+      this.spareBalls.push(sprite);
+    }
+  }
+
+  hide(): void {
+    plinkoChannel.detach(this.api);
+  }
+
+  shutdown(): void {
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+    // Balls still in flight when the page is left: their bets are settled on the server anyway.
+    for (const [, resolve] of this.waiting) resolve(-1);
+    this.waiting.clear();
+    for (const sprite of this.ballSprites.values()) this.spareBalls.push(sprite);
+    this.ballSprites.clear();
+    this.ballLayer.removeChildren();
+    this.drawn = null;
+  }
+
+  destroy(): void {
+    for (const sprite of this.spareBalls) sprite.destroy();
+    this.spareBalls.length = 0;
+    this.board.destroy({ children: true });
+    this.historyLayer.destroy({ children: true });
+  }
+
+  private landed(landing: PlinkoLanding): void {
+    const bucket = this.buckets[landing.bucket];
+    if (bucket) bucket.bounce = BUCKET_BOUNCE_MS;
+    const multiplier = plinkoMultipliersE4(this.sim.rows, this.sim.risk)[landing.bucket] ?? 0;
+    playGameSound(multiplier >= 20_000 ? 'win' : 'reveal');
+    this.historyDirty = true;
+    const resolve = this.waiting.get(landing.id);
+    this.waiting.delete(landing.id);
+    resolve?.(landing.bucket);
+    this.reportInFlight();
+  }
+
+  private pegHit(): void {
+    if (this.clockMs - this.lastTickMs < TICK_EVERY_MS) return;
+    this.lastTickMs = this.clockMs;
+    playGameSound('tick');
+  }
+
+  private reportInFlight(): void {
+    const count = this.sim.inFlight;
+    if (count === this.lastInFlight) return;
+    this.lastInFlight = count;
+    plinkoChannel.emit('inFlight', count);
+  }
+
+  /** Pegs and buckets for the current rows, risk and spacing; the board scaled to fit. */
+  private redrawBoard(): void {
+    const board = this.sim.board;
+    const risk = this.sim.risk;
+    this.drawn = { board, risk };
+    this.pegLayer.removeChildren().forEach((child) => child.destroy());
+    this.bucketLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
+    for (const peg of board.pegs) {
+      const sprite = new Sprite(this.pegTexture);
+      sprite.anchor.set(0.5);
+      sprite.width = sprite.height = board.pegRadius * 2;
+      sprite.position.set(peg.x, peg.y);
+      this.pegLayer.addChild(sprite);
+    }
+    const multipliers = plinkoMultipliersE4(board.rows, risk);
+    const width = board.bucketWidth - 4;
+    const height = board.spacing * 0.7;
+    this.buckets = board.bucketX.map((x, i) => {
+      const multiplier = multipliers[i] ?? 0;
+      const box = new Container();
+      const shape = new Graphics()
+        .roundRect(-width / 2, 0, width, height, 5)
+        .fill(bucketColor(multiplier));
+      const flash = new Graphics().roundRect(-width / 2, 0, width, height, 5).fill(0xffffff);
+      flash.alpha = 0;
+      const label = new Text({
+        text: multiplierLabel(multiplier),
+        style: {
+          fontFamily: 'system-ui, sans-serif',
+          fontSize: 11,
+          fontWeight: '800',
+          fill: 0x1a1206,
+        },
+      });
+      label.anchor.set(0.5);
+      label.position.set(0, height / 2);
+      label.scale.set(Math.min(1, (width - 2) / Math.max(1, label.width)));
+      box.addChild(shape, flash, label);
+      const baseY = board.landingY - board.spacing * 0.35;
+      box.position.set(x, baseY);
+      this.bucketLayer.addChild(box);
+      return { box, flash, baseY, bounce: 0 };
+    });
+    const { left, right, top } = board.bounds;
+    const bottom = board.landingY + height;
+    const scale = Math.min(BOARD_AREA.width / (right - left), BOARD_AREA.height / (bottom - top));
+    this.board.scale.set(scale);
+    this.board.position.set(
+      BOARD_AREA.x + BOARD_AREA.width / 2,
+      BOARD_AREA.y + (BOARD_AREA.height - (bottom - top) * scale) / 2 - top * scale,
+    );
+  }
+
+  /** The last results, newest on top, each in its bucket's colour. */
+  private redrawHistory(): void {
+    this.historyLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
+    const multipliers = plinkoMultipliersE4(this.sim.rows, this.sim.risk);
+    this.sim.history.slice(0, HISTORY.size).forEach((bucket, i) => {
+      const multiplier = multipliers[bucket] ?? 0;
+      const chip = new Container();
+      chip.addChild(new Graphics().roundRect(-36, -18, 72, 36, 8).fill(bucketColor(multiplier)));
+      const label = new Text({
+        text: multiplierLabel(multiplier),
+        style: {
+          fontFamily: 'system-ui, sans-serif',
+          fontSize: 16,
+          fontWeight: '800',
+          fill: 0x1a1206,
+        },
+      });
+      label.anchor.set(0.5);
+      chip.addChild(label);
+      chip.position.set(HISTORY.x, HISTORY.y + i * 44);
+      chip.alpha = 1 - i * 0.12;
+      this.historyLayer.addChild(chip);
+    });
+  }
+}
+
+export const plinkoScene: GameScene<PlinkoData, PlinkoSimulation, PlinkoParams> = {
+  id: 'plinko',
+  bundles: [GAME_SOUNDS],
+  params: plinkoParams,
+  simulation: (data, values) => new PlinkoSimulation(data, values),
+  view: () => new PlinkoView(),
+};

@@ -1,0 +1,336 @@
+import Matter from 'matter-js';
+import {
+  PhysicsWorld,
+  PHYSICS_STEP_MS,
+  seededRandom,
+  type ParamValues,
+  type Simulation,
+} from '../../engine';
+import { PLINKO, PLINKO_RISKS, type PlinkoRisk } from './rules';
+import { boardGeometry, bucketUnder, type BoardGeometry } from './board';
+import { aimPoint, guidanceAcceleration, updateLane, type LaneState } from './guidance';
+import type { PlinkoParams } from './params';
+
+export interface PlinkoData {
+  rows?: number;
+  risk?: PlinkoRisk;
+  /** Seed of the cosmetic jitter of drop points (repeatable runs). */
+  seed?: number;
+}
+
+/** A ball to animate: the server's path ('L'/'R' per row) and, when known, its bucket. */
+export interface PlinkoDrop {
+  path: string;
+  bucket?: number;
+  /** Anything the caller wants back on landing (e.g. the bet id and payout). */
+  tag?: unknown;
+}
+
+export interface PlinkoBall {
+  id: number;
+  path: string;
+  bucket: number;
+  tag: unknown;
+  radius: number;
+  body: Matter.Body;
+  /** Position before the last step (the view interpolates from it). */
+  prevX: number;
+  prevY: number;
+  /** Guidance applied in the last step, as a fraction of gravity (y is always 0: never upward). */
+  guidance: { x: number; y: number };
+  /** Largest |guidance| this ball received, as a fraction of gravity. */
+  maxGuidance: number;
+  steps: number;
+  /** Its progress read from the physics: next row to cross, rights taken so far. */
+  lane: LaneState;
+}
+
+export interface PlinkoLanding {
+  id: number;
+  /** The server's bucket: what is reported, whatever the physics did. */
+  bucket: number;
+  tag: unknown;
+  /** Where the ball's centre crossed the landing line (for checks and effects). */
+  x: number;
+  steps: number;
+  /** True when the ball ran out of time and was settled without reaching its bucket. */
+  forced: boolean;
+}
+
+export interface PegHit {
+  x: number;
+  y: number;
+}
+
+type LandingListener = (landing: PlinkoLanding) => void;
+type PegListener = (hit: PegHit) => void;
+
+/** A ball still in flight after this long is settled anyway (never seen in the tests). */
+const MAX_FLIGHT_STEPS = 60 * 20;
+const HISTORY_LENGTH = 12;
+const BALL_GROUP = -1;
+// matter-js approximates circles by polygons (10 sides at these radii); flat faces that big make
+// bounces near a peg's top arbitrary, so balls and pegs get finer polygons.
+const BALL_SIDES = 24;
+const PEG_SIDES = 24;
+
+/**
+ * The plinko board on matter-js: static pegs, balls that pass through each other, each ball
+ * steered within a bounded horizontal force along the server's path. The outcome is the
+ * server's bucket; the physics only animates it (landings report the server's bucket).
+ */
+export class PlinkoSimulation implements Simulation<PlinkoParams> {
+  readonly physics = new PhysicsWorld();
+  readonly balls: PlinkoBall[] = [];
+  /** The last landed buckets, newest first. */
+  readonly history: number[] = [];
+  /** Largest guidance any ball received so far, as a fraction of gravity. */
+  maxGuidance = 0;
+  /** Landings whose ball was not over its (server's) bucket: a check for tests, never seen. */
+  offTarget = 0;
+  rows: number;
+  risk: PlinkoRisk;
+  board: BoardGeometry;
+  private values: ParamValues<PlinkoParams>;
+  private pegs: Matter.Body[] = [];
+  private nextId = 1;
+  private readonly spareBalls = new Map<number, Matter.Body[]>();
+  private geometryPending = false;
+  private readonly random: () => number;
+  private readonly landingListeners = new Set<LandingListener>();
+  private readonly pegListeners = new Set<PegListener>();
+  private readonly stopCollisions: () => void;
+
+  constructor(data: PlinkoData | undefined, values: ParamValues<PlinkoParams>) {
+    this.rows = validRows(data?.rows) ? data.rows : PLINKO.maxRows;
+    this.risk = data?.risk && PLINKO_RISKS.includes(data.risk) ? data.risk : 'medium';
+    this.values = { ...values };
+    this.random = seededRandom(data?.seed ?? 1);
+    this.board = this.buildBoard();
+    this.applyGravity();
+    this.stopCollisions = this.physics.onCollision((pairs, phase) => {
+      if (phase !== 'start' || !this.pegListeners.size) return;
+      for (const { a, b } of pairs) {
+        const peg = a.label === 'plinko-peg' ? a : b.label === 'plinko-peg' ? b : null;
+        if (!peg) continue;
+        for (const listener of this.pegListeners)
+          listener({ x: peg.position.x, y: peg.position.y });
+      }
+    });
+  }
+
+  /** Balls in flight; rows and risk are locked while it is above 0. */
+  get inFlight(): number {
+    return this.balls.length;
+  }
+
+  /** Changes rows and risk; refused (false) while balls are in flight. */
+  setBoard(rows: number, risk: PlinkoRisk): boolean {
+    if (this.inFlight > 0 || !validRows(rows) || !PLINKO_RISKS.includes(risk)) return false;
+    this.risk = risk;
+    if (rows !== this.rows) {
+      this.rows = rows;
+      this.board = this.buildBoard();
+    }
+    return true;
+  }
+
+  /** Drops a ball that will land in the path's bucket. Returns its id. */
+  drop(drop: PlinkoDrop): number {
+    const bucket = checkedBucket(drop, this.rows);
+    const radius = this.values.ballRadius;
+    const reach = radius + this.values.pegRadius;
+    const side = drop.path[0] === 'R' ? 1 : -1;
+    // A little variety in where the ball starts; guidance brings it onto its side of the first peg.
+    const x = this.board.drop.x + side * this.random() * 0.3 * reach;
+    const y = this.board.drop.y;
+    const body = this.acquireBall(x, y, radius);
+    const ball: PlinkoBall = {
+      id: this.nextId++,
+      path: drop.path,
+      bucket,
+      tag: drop.tag,
+      radius,
+      body,
+      prevX: x,
+      prevY: y,
+      guidance: { x: 0, y: 0 },
+      maxGuidance: 0,
+      steps: 0,
+      lane: { nextRow: 0, rights: 0 },
+    };
+    this.balls.push(ball);
+    return ball.id;
+  }
+
+  onLanding(listener: LandingListener): () => void {
+    this.landingListeners.add(listener);
+    return () => this.landingListeners.delete(listener);
+  }
+
+  onPegHit(listener: PegListener): () => void {
+    this.pegListeners.add(listener);
+    return () => this.pegListeners.delete(listener);
+  }
+
+  update(_dt: number): void {
+    if (this.geometryPending && this.inFlight === 0) {
+      this.geometryPending = false;
+      this.board = this.buildBoard();
+    }
+    const gStep = this.gravityPerStep();
+    for (const ball of this.balls) this.steer(ball, gStep);
+    this.physics.step();
+    for (let i = this.balls.length - 1; i >= 0; i--) {
+      const ball = this.balls[i]!;
+      ball.steps += 1;
+      const { x, y } = ball.body.position;
+      if (y >= this.board.landingY) this.land(i, x, false);
+      else if (ball.steps > MAX_FLIGHT_STEPS) this.land(i, x, true);
+    }
+  }
+
+  /**
+   * Live tweaks. Gravity, restitution and frictions apply at once (to balls in flight too); a
+   * new ball radius applies to the next balls; peg radius and spacing rebuild the board as soon
+   * as no ball is in flight.
+   */
+  paramsChanged(values: ParamValues<PlinkoParams>): void {
+    const geometry =
+      values.pegRadius !== this.values.pegRadius || values.pegSpacing !== this.values.pegSpacing;
+    this.values = { ...values };
+    this.applyGravity();
+    for (const ball of this.balls) {
+      ball.body.restitution = values.restitution;
+      ball.body.friction = values.friction;
+      ball.body.frictionAir = values.airFriction;
+    }
+    if (geometry) this.geometryPending = true;
+  }
+
+  dispose(): void {
+    this.stopCollisions();
+    this.landingListeners.clear();
+    this.pegListeners.clear();
+    this.physics.clear();
+    this.balls.length = 0;
+    this.pegs = [];
+    this.spareBalls.clear();
+  }
+
+  private steer(ball: PlinkoBall, gStep: number): void {
+    const { body } = ball;
+    ball.prevX = body.position.x;
+    ball.prevY = body.position.y;
+    updateLane(this.board, ball.lane, ball.radius, body.position.x, body.position.y);
+    // positionPrev is matter-js's Verlet state (missing from its type definitions).
+    const previous = (body as Matter.Body & { positionPrev: Matter.Vector }).positionPrev;
+    const motion = {
+      x: body.position.x,
+      y: body.position.y,
+      // What matter-js's Verlet step will carry over (collisions adjust positionPrev).
+      vx: body.position.x - previous.x,
+      vy: body.position.y - previous.y,
+    };
+    const model = {
+      radius: ball.radius,
+      restitution: body.restitution,
+      airFriction: body.frictionAir,
+    };
+    const aim = aimPoint(this.board, ball.path, ball.bucket, ball.lane, motion, model, gStep);
+    const ax = guidanceAcceleration(motion, aim, gStep, body.frictionAir);
+    // matter-js: velocity += force / mass * dt², so this force adds exactly ax px/step².
+    body.force.x += (body.mass * ax) / (PHYSICS_STEP_MS * PHYSICS_STEP_MS);
+    const ratio = ax / gStep;
+    ball.guidance.x = ratio;
+    ball.guidance.y = 0;
+    const magnitude = Math.abs(ratio);
+    if (magnitude > ball.maxGuidance) ball.maxGuidance = magnitude;
+    if (magnitude > this.maxGuidance) this.maxGuidance = magnitude;
+  }
+
+  private land(index: number, x: number, forced: boolean): void {
+    const ball = this.balls[index]!;
+    this.balls.splice(index, 1);
+    Matter.Composite.remove(this.physics.engine.world, ball.body);
+    const spare = this.spareBalls.get(ball.radius) ?? [];
+    spare.push(ball.body);
+    this.spareBalls.set(ball.radius, spare);
+    if (forced || bucketUnder(x, this.rows, this.board.spacing) !== ball.bucket)
+      this.offTarget += 1;
+    this.history.unshift(ball.bucket);
+    if (this.history.length > HISTORY_LENGTH) this.history.length = HISTORY_LENGTH;
+    const landing: PlinkoLanding = {
+      id: ball.id,
+      bucket: ball.bucket,
+      tag: ball.tag,
+      x,
+      steps: ball.steps,
+      forced,
+    };
+    for (const listener of this.landingListeners) listener(landing);
+  }
+
+  private buildBoard(): BoardGeometry {
+    if (this.pegs.length) Matter.Composite.remove(this.physics.engine.world, this.pegs);
+    const board = boardGeometry(this.rows, this.values.pegSpacing, this.values.pegRadius);
+    this.pegs = board.pegs.map((p) =>
+      Matter.Bodies.polygon(p.x, p.y, PEG_SIDES, board.pegRadius, {
+        isStatic: true,
+        // matter-js takes the larger restitution and the smaller friction of a pair: these
+        // leave both to the ball's params.
+        restitution: 0,
+        friction: 1,
+        label: 'plinko-peg',
+      }),
+    );
+    Matter.Composite.add(this.physics.engine.world, this.pegs);
+    return board;
+  }
+
+  /** A ball body from this simulation's pool (per radius), reset and added to the world. */
+  private acquireBall(x: number, y: number, radius: number): Matter.Body {
+    const body =
+      this.spareBalls.get(radius)?.pop() ??
+      Matter.Bodies.polygon(x, y, BALL_SIDES, radius, { label: 'plinko-ball' });
+    Matter.Body.setPosition(body, { x, y });
+    Matter.Body.setVelocity(body, { x: 0, y: 0 });
+    Matter.Body.setAngle(body, 0);
+    Matter.Body.setAngularVelocity(body, 0);
+    body.restitution = this.values.restitution;
+    body.friction = this.values.friction;
+    body.frictionAir = this.values.airFriction;
+    body.collisionFilter.group = BALL_GROUP;
+    Matter.Composite.add(this.physics.engine.world, body);
+    return body;
+  }
+
+  private gravityPerStep(): number {
+    const gravity = this.physics.engine.gravity;
+    return gravity.y * gravity.scale * PHYSICS_STEP_MS * PHYSICS_STEP_MS;
+  }
+
+  private applyGravity(): void {
+    this.physics.engine.gravity.y = this.values.gravity;
+  }
+}
+
+function validRows(rows: unknown): rows is number {
+  return (
+    typeof rows === 'number' &&
+    Number.isInteger(rows) &&
+    rows >= PLINKO.minRows &&
+    rows <= PLINKO.maxRows
+  );
+}
+
+function checkedBucket(drop: PlinkoDrop, rows: number): number {
+  if (drop.path.length !== rows || !/^[LR]+$/.test(drop.path)) {
+    throw new RangeError(`plinko path '${drop.path}' is not ${rows} rows of L/R`);
+  }
+  const bucket = [...drop.path].filter((d) => d === 'R').length;
+  if (drop.bucket !== undefined && drop.bucket !== bucket) {
+    throw new RangeError(`plinko path '${drop.path}' ends in bucket ${bucket}, not ${drop.bucket}`);
+  }
+  return bucket;
+}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './panel.css';
+import type { GameApi } from './api';
+import { formatMoney, formatMultiplier } from './amount';
+import type { BetJson } from './services';
+
+interface Props {
+  api: GameApi;
+  game: string;
+  /** Changes after every settled bet: the first page is fetched again. */
+  refreshKey: number;
+  /** Opens the fairness dialog's verifier on this bet. */
+  onVerify?: (betId: number) => void;
+}
+
+/** What a bet's result says, short: the roll, the pocket, the mines game's end. */
+export function resultSummary(bet: BetJson): string {
+  const r = bet.result;
+  if (typeof r.roll === 'number') {
+    const p = bet.params as { condition?: string; target?: number };
+    return `${r.roll.toFixed(2)} (${p.condition === 'over' ? '>' : '<'} ${Number(p.target).toFixed(2)})`;
+  }
+  if (typeof r.pocket === 'number') return String(r.pocket);
+  if (typeof r.bucket === 'number') return `${String(r.path ?? '')} · ${r.bucket}`;
+  if (typeof r.status === 'string') {
+    const revealed = Array.isArray(r.revealed) ? r.revealed.length : 0;
+    return `${String(r.status)} · ${revealed}/${String(r.mines_count)}`;
+  }
+  return '';
+}
+
+/** The player's own bets of one game, newest first, with "load more". */
+export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
+  const { t } = useTranslation();
+  const [bets, setBets] = useState<BetJson[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    api
+      .bets(game)
+      .then((page) => {
+        if (!active) return;
+        setBets(page.data);
+        setCursor(page.next_cursor);
+      })
+      .catch(() => undefined)
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [api, game, refreshKey]);
+
+  const more = useCallback(async () => {
+    if (!cursor) return;
+    setLoading(true);
+    try {
+      const page = await api.bets(game, cursor);
+      setBets((list) => [...list, ...page.data.filter((b) => !list.some((x) => x.id === b.id))]);
+      setCursor(page.next_cursor);
+    } catch {
+      // the client showed the error dialog
+    } finally {
+      setLoading(false);
+    }
+  }, [api, game, cursor]);
+
+  return (
+    <section className="bet-history" aria-labelledby={`history-${game}`} data-testid="bet-history">
+      <h2 id={`history-${game}`}>{t('game.history')}</h2>
+      {bets.length === 0 && !loading ? <p className="muted">{t('game.history_empty')}</p> : null}
+      {bets.length > 0 ? (
+        <div className="bet-history__scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('game.col_bet')}</th>
+                <th scope="col">{t('game.col_amount')}</th>
+                <th scope="col">{t('game.col_multiplier')}</th>
+                <th scope="col">{t('game.col_payout')}</th>
+                <th scope="col">{t('game.col_result')}</th>
+                <th scope="col">{t('game.col_nonce')}</th>
+                {onVerify ? <th scope="col" /> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {bets.map((bet) => (
+                <tr
+                  key={bet.id}
+                  data-bet-id={bet.id}
+                  className={bet.payout > 0 ? 'is-win' : 'is-loss'}
+                >
+                  <td>{bet.id}</td>
+                  <td>{formatMoney(bet.amount)}</td>
+                  <td>{formatMultiplier(bet.multiplier)}</td>
+                  <td>{formatMoney(bet.payout)}</td>
+                  <td>{resultSummary(bet)}</td>
+                  <td>{bet.nonce}</td>
+                  {onVerify ? (
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--link"
+                        onClick={() => onVerify(bet.id)}
+                      >
+                        {t('game.verify')}
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {cursor ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={loading}
+          onClick={() => void more()}
+        >
+          {t('game.load_more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+// Bet amounts in the panels: currency units with at most 2 decimals, handled as integer cents.
+import { BET_MAX_CENTS, BET_MIN_CENTS } from '../fairness/money';
+
+/** Cents of a typed amount ('1.5', '1,50'), or null when it is not a number with <= 2 decimals. */
+export function parseAmountCents(text: string): number | null {
+  const match = /^\s*(\d+)(?:[.,](\d{0,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export const centsToUnits = (cents: number): number => cents / 100;
+
+/** Units -> cents, rounded to the nearest cent (binary floats: 0.29 * 100 is 28.999...). */
+export const unitsToCents = (units: number): number => Math.round(units * 100);
+
+/** The text an amount input shows: '1.50'. */
+export const formatAmountInput = (cents: number): string => (cents / 100).toFixed(2);
+
+/** Keeps an amount inside the bet limits and the balance (never below the minimum). */
+export function clampBetCents(cents: number, balanceCents: number): number {
+  const ceiling = Math.min(BET_MAX_CENTS, Math.max(BET_MIN_CENTS, balanceCents));
+  return Math.min(ceiling, Math.max(BET_MIN_CENTS, Math.floor(cents)));
+}
+
+/** The 1/2, 2x and max buttons. */
+export function adjustBetCents(
+  action: 'half' | 'double' | 'max',
+  cents: number,
+  balanceCents: number,
+): number {
+  if (action === 'half') return clampBetCents(Math.floor(cents / 2), balanceCents);
+  if (action === 'double') return clampBetCents(cents * 2, balanceCents);
+  return clampBetCents(balanceCents, balanceCents);
+}
+
+const moneyFormat = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Amounts as the top bar shows the balance: German format, exactly 2 decimals. */
+export function formatMoney(units: number): string {
+  return moneyFormat.format(Number.isFinite(units) ? units : 0);
+}
+
+/** A multiplier with 4 decimals: 2.0000x. */
+export const formatMultiplier = (multiplier: number): string => `${multiplier.toFixed(4)}x`;

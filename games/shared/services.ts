@@ -1,0 +1,56 @@
+// What the shell gives a game's panel (games/ may not import src/): the app's HTTP client, the
+// top bar's balance and the session. Pure types, used by both sides.
+
+/** A bet as the server answers it (amounts in currency units, the multiplier with 4 decimals). */
+export interface BetJson {
+  id: number;
+  game: string;
+  amount: number;
+  multiplier: number;
+  payout: number;
+  nonce: number;
+  server_seed_hash: string;
+  client_seed: string;
+  params: Record<string, unknown>;
+  result: Record<string, unknown>;
+  created_at: string;
+}
+
+/** Every bet route's answer: the bet and the balance after it. */
+export interface BetAnswer {
+  bet: BetJson;
+  balance: number;
+}
+
+export interface RequestOptions {
+  /** Sent as the Idempotency-Key header: a retried bet counts once. */
+  idempotencyKey?: string;
+  /** Failure shows no dialog (state fetches such as the active mines game). */
+  silent?: boolean;
+}
+
+/** The shell's HTTP client bound to the API base, token and locale; rejects on non-2xx. */
+export type GameRequest = <T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+) => Promise<T>;
+
+export interface GameServices {
+  request: GameRequest;
+  /** The balance the top bar shows now. */
+  balance(): number;
+  /** Sets the top bar's balance (from a bet answer). */
+  setBalance(balance: number): void;
+  isAuthenticated: boolean;
+  /** Sends a guest to the login screen. */
+  requireLogin(): void;
+}
+
+/** What the game page hands a panel. */
+export interface GamePanelProps {
+  services: GameServices;
+  /** Called after every settled bet (the page refreshes the history). */
+  onSettled?: (bet: BetJson) => void;
+}

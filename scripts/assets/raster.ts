@@ -1,0 +1,56 @@
+// A tiny RGBA raster with anti-aliased shapes, for icons drawn by code (no downloads, no canvas).
+
+export type Rgba = readonly [number, number, number, number];
+
+export class Raster {
+  readonly pixels: Uint8Array;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.pixels = new Uint8Array(width * height * 4);
+  }
+
+  /** Blends `color` over a pixel with coverage 0..1. */
+  blend(x: number, y: number, color: Rgba, coverage: number): void {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height || coverage <= 0) return;
+    const i = (y * this.width + x) * 4;
+    const a = (color[3] / 255) * Math.min(1, coverage);
+    const dstA = (this.pixels[i + 3] ?? 0) / 255;
+    const outA = a + dstA * (1 - a);
+    for (let c = 0; c < 3; c++) {
+      const dst = this.pixels[i + c] ?? 0;
+      this.pixels[i + c] = outA ? Math.round((color[c]! * a + dst * dstA * (1 - a)) / outA) : 0;
+    }
+    this.pixels[i + 3] = Math.round(outA * 255);
+  }
+
+  /** Fills every pixel whose signed distance (negative inside) is below 0, anti-aliased over 1 px. */
+  fillShape(distance: (x: number, y: number) => number, color: Rgba): void {
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) {
+        this.blend(x, y, color, 0.5 - distance(x + 0.5, y + 0.5));
+      }
+    }
+  }
+
+  circle(cx: number, cy: number, r: number, color: Rgba): void {
+    this.fillShape((x, y) => Math.hypot(x - cx, y - cy) - r, color);
+  }
+
+  /** A convex polygon (points clockwise in screen space). */
+  polygon(points: readonly (readonly [number, number])[], color: Rgba): void {
+    this.fillShape((x, y) => {
+      let d = -Infinity;
+      for (let i = 0; i < points.length; i++) {
+        const [ax, ay] = points[i]!;
+        const [bx, by] = points[(i + 1) % points.length]!;
+        const len = Math.hypot(bx - ax, by - ay) || 1;
+        // Distance to the edge line; negative inside for clockwise points (y down).
+        d = Math.max(d, ((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / len);
+      }
+      return d;
+    }, color);
+  }
+}

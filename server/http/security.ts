@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { ServerConfig } from '../config';
+import { renderHostPage } from './spa';
+
+const RECAPTCHA_SCRIPTS = [
+  'https://www.google.com/recaptcha/',
+  'https://www.gstatic.com/recaptcha/',
+];
+const RECAPTCHA_FRAMES = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
+
+export const scriptHash = (code: string) =>
+  `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
+/** Hashes of the host page's inline scripts (the `window.config` block) as the server sends it. */
+function hostPageScriptHashes(config: ServerConfig): string[] {
+  const indexFile = path.join(config.distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = renderHostPage(fs.readFileSync(indexFile, 'utf8'), config);
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    scriptHash(m[1] ?? ''),
+  );
+}
+
+function originOf(url: string): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Security headers (helmet) with a CSP the SPA lives with: Pixi needs 'unsafe-eval' (v8 generates
+ * its uniform uploaders with new Function unless 'pixi.js/unsafe-eval' is imported), blob:
+ * workers and data:/blob: images and sounds; reCAPTCHA's scripts and frame; the docs page is
+ * plain 'self'. CORS answers only the configured app origin (APP_URL); same-origin needs none.
+ */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  const config = app.config;
+  const apiOrigin = originOf(config.appUrlApi);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          "'unsafe-eval'",
+          ...hostPageScriptHashes(config),
+          ...RECAPTCHA_SCRIPTS,
+        ],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(apiOrigin ? [apiOrigin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'data:', 'blob:', ...(apiOrigin ? [apiOrigin] : [])],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: RECAPTCHA_FRAMES,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // The OAuth popup must keep its window.opener across the provider's origin.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Images may be served to an app on another origin (APP_URL_API setups).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  const appOrigin = originOf(config.appUrl);
+  await app.register(cors, {
+    origin: appOrigin ? [appOrigin] : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Accept',
+      'Accept-Language',
+      'X-Requested-With',
+    ],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+}

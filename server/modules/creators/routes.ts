@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { asc, ilike } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { errorResponses } from '../../http/schemas';
+import { users } from '../../db/schema';
+
+export const CREATORS_LIMIT = 20;
+
+/** `%`, `_` and `\` typed by the user are matched literally, not as LIKE wildcards. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Every account has a public profile, so creators are all users. Only id, name and image_id
+ * are public.
+ */
+export const creatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/creators',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: `Creators (public): a case-insensitive name search, at most ${CREATORS_LIMIT}`,
+        querystring: Type.Object({
+          search_str: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: {
+          200: Type.Array(
+            Type.Object({
+              id: Type.Integer(),
+              name: Type.String(),
+              image_id: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
+          422: errorResponses[422],
+        },
+      },
+    },
+    async (request) => {
+      const search = request.query.search_str?.trim() ?? '';
+      const rows = await app.db
+        .select({ id: users.id, name: users.name, image_id: users.imageId })
+        .from(users)
+        .where(search ? ilike(users.name, likeContains(search)) : undefined)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(CREATORS_LIMIT);
+      return rows;
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { users, type User } from '../../db/schema';
+import { ValidationError } from '../../http/errors';
+import { hashPassword, normalizeEmail, verifyPassword } from '../account/service';
+import { revokeAllTokens } from '../auth/tokens';
+
+/**
+ * New name and e-mail. A changed address is unverified until its new link is used; a taken one
+ * is a 422 on email. Answers the updated user and whether the address changed.
+ */
+export async function updateProfile(
+  db: Db,
+  user: User,
+  input: { name: string; email: string },
+): Promise<{ user: User; emailChanged: boolean }> {
+  const name = input.name.trim();
+  if (!name) throw ValidationError.field('name', 'validation.required');
+  const email = normalizeEmail(input.email);
+  const emailChanged = email !== user.email;
+  if (emailChanged) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw ValidationError.field('email', 'validation.unique');
+  }
+  const [updated] = await db
+    .update(users)
+    .set({
+      name,
+      email,
+      updatedAt: new Date(),
+      ...(emailChanged ? { emailVerifiedAt: null } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning()
+    .catch((error: unknown) => {
+      // Another account took the address between the check and the update.
+      if (isUniqueViolation(error)) throw ValidationError.field('email', 'validation.unique');
+      throw error;
+    });
+  return { user: updated!, emailChanged };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** A new password after the current one; every other token of the user is revoked. */
+export async function changePassword(
+  db: Db,
+  user: User,
+  currentTokenId: number,
+  input: { current_password: string; password: string; password_confirmation: string },
+): Promise<void> {
+  if (!(await verifyPassword(user, input.current_password))) {
+    throw ValidationError.field('current_password', 'auth.current_password');
+  }
+  if (input.password !== input.password_confirmation) {
+    throw ValidationError.field('password', 'validation.confirmed');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await revokeAllTokens(db, user.id, currentTokenId);
+}

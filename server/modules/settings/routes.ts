@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requestLocale } from '../../http/errors';
+import {
+  bearerAuth,
+  Email,
+  ErrorBody,
+  errorResponses,
+  MessageBody,
+  Password,
+  UserBody,
+} from '../../http/schemas';
+import { translate } from '../../i18n/messages';
+import { userJson } from '../account/service';
+import { sendVerificationMail } from '../auth/emailVerification';
+import { requireAuth } from '../auth/guard';
+import { changePassword, updateProfile } from './profile';
+import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './twoFactor';
+
+const TwoFactorStatus = Type.Object({ enabled: Type.Boolean() });
+const TwoFactorSetupBody = Type.Object({
+  secret: Type.String(),
+  otpauth_url: Type.String(),
+  qr_svg: Type.String(),
+});
+
+/** The signed-in user's settings: profile, password, two-factor authentication. */
+export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const auth = { onRequest: requireAuth };
+  const responses = { ...errorResponses, 401: ErrorBody };
+
+  app.patch(
+    '/api/settings/profile',
+    {
+      ...auth,
+      schema: {
+        tags: ['settings'],
+        summary: 'Change name and e-mail (a new e-mail must be verified again)',
+        security: bearerAuth,
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), email: Email }),
+        response: { 200: UserBody, ...responses },
+      },
+    },
+    async (request) => {
+      const { user, emailChanged } = await updateProfile(app.db, request.user!, request.body);
+      if (emailChanged) await sendVerificationMail(request, user);
+      return userJson(user);
+    },
+  );
+
+  app.patch(
+    '/api/settings/password',
+    {
+      ...auth,
+      schema: {
+        tags: ['settings'],
+        summary: 'Change the password; signs out every other session',
+        security: bearerAuth,
+        body: Type.Object({
+          current_password: Type.String({ maxLength: 255 }),
+          password: Password,
+          password_confirmation: Type.String({ maxLength: 255 }),
+        }),
+        response: { 200: MessageBody, ...responses },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, request.user!, request.tokenId!, request.body);
+      return { message: translate(requestLocale(request), 'settings.password_updated') };
+    },
+  );
+
+  app.get(
+    '/api/settings/2fa',
+    {
+      ...auth,
+      schema: {
+        tags: ['settings'],
+        summary: 'Whether two-factor authentication is on',
+        security: bearerAuth,
+        response: { 200: TwoFactorStatus, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => ({ enabled: request.user!.twoFactorEnabled }),
+  );
+
+  app.post(
+    '/api/settings/2fa',
+    {
+      ...auth,
+      schema: {
+        tags: ['settings'],
+        summary:
+          'enable: a new TOTP secret (pending) with its otpauth URL and QR code; confirm: turn it on with a code; disable: turn it off with a code',
+        security: bearerAuth,
+        body: Type.Object({
+          action: Type.Union([
+            Type.Literal('enable'),
+            Type.Literal('confirm'),
+            Type.Literal('disable'),
+          ]),
+          code: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
+        }),
+        response: { 200: Type.Union([TwoFactorSetupBody, TwoFactorStatus]), ...responses },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const code = request.body.code ?? undefined;
+      switch (request.body.action) {
+        case 'enable':
+          return startTwoFactor(app.db, user, app.config.appName);
+        case 'confirm':
+          await confirmTwoFactor(app.db, user, code);
+          return { enabled: true };
+        case 'disable':
+          await disableTwoFactor(app.db, user, code);
+          return { enabled: false };
+      }
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { bearerAuth, ErrorBody } from '../../http/schemas';
+import { requireAuth } from '../auth/guard';
+import { lockedPrincipalCents } from '../tokenlocks/service';
+import {
+  BET_REASON,
+  ledgerEntryJson,
+  LedgerEntryBody,
+  ledgerPage,
+  PAYOUT_REASON,
+  sumsByReason,
+} from './ledger';
+import { centsToAmount } from './service';
+
+/** The demo currency: play money shown with 2 decimals (spec: a polygon-style logo). */
+export const CURRENCY = 'POL';
+const REWARD_REASONS = ['rakeback', 'referral_commission', 'tokenlock_reward'];
+const RECENT_ENTRIES = 20;
+
+export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/wallet/info',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Balance, currency, totals from the ledger and the latest ledger entries',
+        security: bearerAuth,
+        response: {
+          200: Type.Object({
+            balance: Type.Number(),
+            currency: Type.String(),
+            demo: Type.Boolean({ description: 'play money: no deposits or withdrawals' }),
+            deposit_address: Type.Null({ description: 'deposits are not offered by the demo' }),
+            locked: Type.Number({ description: 'principal held in active token locks' }),
+            totals: Type.Object({
+              wagered: Type.Number(),
+              won: Type.Number(),
+              rewards: Type.Number({ description: 'rakeback, referral commission, lock rewards' }),
+              bonuses: Type.Number({ description: 'demo credit at sign-up' }),
+              adjustments: Type.Number({ description: 'operators’ adjustments (signed)' }),
+            }),
+            recent: Type.Array(LedgerEntryBody),
+          }),
+          401: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const [sums, locked, recent] = await Promise.all([
+        sumsByReason(app.db, user.id),
+        lockedPrincipalCents(app.db, user.id),
+        ledgerPage(app.db, user.id, { limit: RECENT_ENTRIES }),
+      ]);
+      const sum = (reason: string) => sums.get(reason) ?? 0;
+      return {
+        balance: centsToAmount(user.balanceCents),
+        currency: CURRENCY,
+        demo: true,
+        deposit_address: null,
+        locked: centsToAmount(locked),
+        totals: {
+          wagered: centsToAmount(-sum(BET_REASON)),
+          won: centsToAmount(sum(PAYOUT_REASON)),
+          rewards: centsToAmount(REWARD_REASONS.reduce((n, r) => n + sum(r), 0)),
+          bonuses: centsToAmount(sum('signup_bonus')),
+          adjustments: centsToAmount(sum('admin_adjustment')),
+        },
+        recent: recent.map(ledgerEntryJson),
+      };
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { LayoutFor } from '../layouts/LayoutFor';
+import { ErrorLayout } from '../layouts/ErrorLayout';
+import { formatTitle, setDocumentTitle } from './head';
+import { loadScreen } from './loadScreen';
+import { runMiddleware } from './middleware';
+import { navigationDeps } from './navigationDeps';
+import { failProgress, finishProgress, startProgress } from './progress';
+import { resolvePath, type RouteDef, type RouteParams, type ScreenProps } from './routes';
+
+/** How long the old page fades out before the next one shows. */
+export const FADE_OUT_MS = 150;
+/** Spec section 2: scroll to the top 190 ms after a navigation unless the screen opts out. */
+export const SCROLL_DELAY_MS = 190;
+
+interface ActiveScreen {
+  def: RouteDef;
+  params: RouteParams;
+  Component: ComponentType<ScreenProps> | null;
+  data: unknown;
+  failed: boolean;
+  key: string;
+  search: string;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const reloadPage = () => window.location.reload();
+
+/**
+ * Turns the current location into a screen: redirects, middleware, the lazy chunk and its data
+ * are all settled before the old page fades out and the new one shows.
+ */
+export function Navigator() {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const { t, i18n } = useTranslation();
+  const [screen, setScreen] = useState<ActiveScreen | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const sequence = useRef(0);
+  const shown = useRef(false);
+
+  useEffect(() => {
+    const id = ++sequence.current;
+    const stale = () => id !== sequence.current;
+    const query = search ? `?${search}` : '';
+    const fullPath = `${path}${query}`;
+
+    void (async () => {
+      startProgress();
+      const resolved = resolvePath(path);
+      if (resolved.kind === 'redirect') {
+        navigate(`${resolved.to}${query}`, { replace: true });
+        return;
+      }
+      const { def, params } = resolved;
+      const target = await runMiddleware(
+        def.middleware ?? [],
+        { fullPath, query: new URLSearchParams(search) },
+        navigationDeps,
+      );
+      if (stale()) return;
+      if (target !== null) {
+        navigate(target, { replace: true });
+        return;
+      }
+
+      let next: ActiveScreen = {
+        def,
+        params,
+        Component: null,
+        data: undefined,
+        failed: false,
+        key: fullPath,
+        search: query,
+      };
+      try {
+        const module = await loadScreen(def.load, fullPath, window.sessionStorage, reloadPage);
+        next = { ...next, Component: module.default };
+        if (module.prefetch) next.data = await module.prefetch(params);
+      } catch (error) {
+        console.error(`Screen '${def.name}' failed to load`, error);
+        next.failed = true;
+      }
+      if (stale()) return;
+
+      if (shown.current) {
+        setLeaving(true);
+        await delay(FADE_OUT_MS);
+        if (stale()) return;
+      }
+      shown.current = true;
+      setScreen(next);
+      setLeaving(false);
+      if (next.failed) failProgress();
+      else finishProgress();
+      if (!def.keepScroll) setTimeout(() => window.scrollTo(0, 0), SCROLL_DELAY_MS);
+    })();
+  }, [path, search, navigate]);
+
+  useEffect(() => {
+    if (!screen) return;
+    const page = screen.failed ? t('error_alert_title') : t(screen.def.titleKey);
+    setDocumentTitle(formatTitle(page));
+  }, [screen, t, i18n.language]);
+
+  if (!screen) return null;
+  const { def, Component } = screen;
+  return (
+    <LayoutFor
+      name={def.layout ?? 'default'}
+      game={def.game}
+      leaving={leaving}
+      screen={def.name}
+      path={screen.key}
+    >
+      {screen.failed || !Component ? (
+        <ErrorLayout />
+      ) : (
+        <Component
+          key={screen.key}
+          routeName={def.name}
+          params={screen.params}
+          search={screen.search}
+          data={screen.data}
+        />
+      )}
+    </LayoutFor>
+  );
+}

@@ -1,0 +1,32 @@
+import type { GameRequest, GameServices } from '../../games/shared/services';
+import { http } from '../api/client';
+import { authState, setBalance } from '../state/auth';
+import { goTo } from '../state/navigation';
+
+/** The app's axios client as a game's request function (errors show the usual dialogs). */
+export const gameRequest: GameRequest = async <T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  options: { idempotencyKey?: string; silent?: boolean } = {},
+) => {
+  const response = await http.request<T>({
+    method,
+    url: path,
+    data: method === 'POST' ? (body ?? {}) : undefined,
+    headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
+    silent: options.silent ?? false,
+  });
+  return response.data;
+};
+
+/** What a game's panel gets from the shell (games/ may not import src/). */
+export function gameServices(isAuthenticated: boolean): GameServices {
+  return {
+    request: gameRequest,
+    balance: () => authState.user_balance,
+    setBalance,
+    isAuthenticated,
+    requireLogin: () => goTo(`/login`),
+  };
+}

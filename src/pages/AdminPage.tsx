@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, type Json } from '../api/endpoints';
+import { Button } from '../components/Button';
+import { DataView } from '../components/DataView';
+import { Field } from '../components/Field';
+import { FormAlert } from '../components/FormAlert';
+import { useForm } from '../components/useForm';
+import { fetchBalance } from '../state/auth';
+
+/** Admin only: adjusts a user's balance through the server's ledger. */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  const form = useForm({ user_id: '', amount: '', reason: '' });
+  const [result, setResult] = useState<Json>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const answer = await form.submit((v) =>
+      api.adjustBalance(v.user_id.trim(), { amount: Number(v.amount), reason: v.reason }),
+    );
+    if (answer === null) return;
+    setResult(answer);
+    await fetchBalance();
+  };
+
+  return (
+    <main className="page admin-page" data-screen="admin">
+      <h1>{t('admin.title')}</h1>
+      <section className="card">
+        <h2>{t('admin.adjust_balance')}</h2>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <FormAlert text={form.alert} />
+          <Field
+            label={t('admin.user_id')}
+            name="user_id"
+            value={form.values.user_id}
+            onChange={form.set('user_id')}
+            errors={form.errors.user_id}
+            inputMode="numeric"
+          />
+          <Field
+            label={t('admin.amount')}
+            name="amount"
+            value={form.values.amount}
+            onChange={form.set('amount')}
+            errors={form.errors.amount}
+            inputMode="decimal"
+          />
+          <Field
+            label={t('admin.reason')}
+            name="reason"
+            value={form.values.reason}
+            onChange={form.set('reason')}
+            errors={form.errors.reason}
+          />
+          <Button loading={form.busy}>{t('admin.apply')}</Button>
+        </form>
+        {result !== null ? (
+          <div className="admin-page__result" role="status">
+            <DataView value={result} />
+          </div>
+        ) : null}
+      </section>
+    </main>
+  );
+}

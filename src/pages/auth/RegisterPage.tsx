@@ -1,0 +1,110 @@
+import { type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/endpoints';
+import { route, type ScreenProps } from '../../app/routes';
+import { startSession } from '../../state/auth';
+import { COOKIE_NAMES, cookies } from '../../state/cookieJar';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
+import { useForm } from '../../components/useForm';
+
+/** The referral code from the query, else the one saved by the auth guard. */
+function initialReferralCode(search: string): string {
+  const fromQuery = new URLSearchParams(search).get('referral_code');
+  if (fromQuery) {
+    cookies.set(COOKIE_NAMES.referralCode, fromQuery, 30);
+    return fromQuery;
+  }
+  return cookies.get(COOKIE_NAMES.referralCode) ?? '';
+}
+
+export default function RegisterPage({ search }: ScreenProps) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const form = useForm({
+    name: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+    referral_code: initialReferralCode(search),
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await form.submit((v) =>
+      api.register({
+        name: v.name,
+        email: v.email,
+        password: v.password,
+        password_confirmation: v.password_confirmation,
+        ...(v.referral_code ? { referral_code: v.referral_code } : {}),
+      }),
+    );
+    if (!answer) return;
+    cookies.remove(COOKIE_NAMES.referralCode);
+    await startSession(answer.token, false, answer.user);
+    navigate(route('home'), { replace: true });
+  };
+
+  return (
+    <main className="page auth-page">
+      <section className="card auth-card" aria-labelledby="register-title">
+        <h1 id="register-title">{t('auth.register')}</h1>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <FormAlert text={form.alert} />
+          <Field
+            label={t('auth.name')}
+            name="name"
+            value={form.values.name}
+            onChange={form.set('name')}
+            errors={form.errors.name}
+            autoComplete="name"
+          />
+          <Field
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            value={form.values.email}
+            onChange={form.set('email')}
+            errors={form.errors.email}
+            autoComplete="email"
+          />
+          <Field
+            label={t('auth.password')}
+            name="password"
+            type="password"
+            value={form.values.password}
+            onChange={form.set('password')}
+            errors={form.errors.password}
+            autoComplete="new-password"
+          />
+          <Field
+            label={t('auth.confirm_password')}
+            name="password_confirmation"
+            type="password"
+            value={form.values.password_confirmation}
+            onChange={form.set('password_confirmation')}
+            errors={form.errors.password_confirmation}
+            autoComplete="new-password"
+          />
+          <Field
+            label={t('auth.referral_code')}
+            name="referral_code"
+            value={form.values.referral_code}
+            onChange={form.set('referral_code')}
+            errors={form.errors.referral_code}
+            autoComplete="off"
+          />
+          <Button loading={form.busy} block large>
+            {t('auth.register')}
+          </Button>
+        </form>
+        <p className="auth-card__switch">
+          {t('auth.have_account')} <Link href={route('login')}>{t('auth.login')}</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/endpoints';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
+import { useForm } from '../../components/useForm';
+import { SettingsFrame } from './SettingsTabs';
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+export default function PasswordSettingsPage() {
+  const { t } = useTranslation();
+  const form = useForm(EMPTY);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    const answer = await form.submit((v) => api.updatePassword(v));
+    if (!answer) return;
+    form.setValues(EMPTY);
+    setStatus(t('settings.password_saved'));
+  };
+
+  return (
+    <SettingsFrame>
+      <h2>{t('settings.password')}</h2>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormAlert text={status} kind="success" />
+        <FormAlert text={form.alert} />
+        <Field
+          label={t('settings.current_password')}
+          name="current_password"
+          type="password"
+          value={form.values.current_password}
+          onChange={form.set('current_password')}
+          errors={form.errors.current_password}
+          autoComplete="current-password"
+        />
+        <Field
+          label={t('auth.new_password')}
+          name="password"
+          type="password"
+          value={form.values.password}
+          onChange={form.set('password')}
+          errors={form.errors.password}
+          autoComplete="new-password"
+        />
+        <Field
+          label={t('auth.confirm_password')}
+          name="password_confirmation"
+          type="password"
+          value={form.values.password_confirmation}
+          onChange={form.set('password_confirmation')}
+          errors={form.errors.password_confirmation}
+          autoComplete="new-password"
+        />
+        <Button loading={form.busy}>{t('settings.save')}</Button>
+      </form>
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { registerUser } from '../support/testApp';
+
+let server: RunningServer;
+let browser: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
+  const violations = (await page.evaluate(
+    'window.axe.run().then((r) => r.violations)',
+  )) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('game pages are accessible (axe-core: no serious or critical violation)', () => {
+  it.each([
+    ['dice', '[data-testid=dice-panel]'],
+    ['mines', '[data-testid=mines-panel][data-loaded]'],
+    ['roulette', '[data-testid=roulette-panel]'],
+  ])('%s with its panel, history and fairness dialog', async (game, ready) => {
+    const player = await registerUser(server.url);
+    for (const width of [1401, 390]) {
+      // axe is injected as an inline script, which the server's CSP forbids to pages.
+      const context = await browser.browser!.newContext({
+        viewport: { width, height: 900 },
+        bypassCSP: true,
+      });
+      await context.addCookies([{ name: 'token', value: player.token, url: server.url }]);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/${game}`);
+      await page.locator(ready).waitFor();
+      await page.locator('[data-testid=bet-history]').waitFor();
+      await page.waitForTimeout(300);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator('[data-testid=open-fairness]').click();
+      await page
+        .locator('[data-testid=fairness-hash]')
+        .filter({ hasText: /[0-9a-f]{64}/ })
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { call } from '../support/testApp';
+import { playerPage, poll, type WireBet } from './games-helpers';
+
+let server: RunningServer;
+let browser: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('the fairness dialog', () => {
+  it('rotates seeds, reveals the old one and verifies an earlier bet in the browser', async () => {
+    const { page, player, close } = await playerPage(browser, server.url);
+    const placed = await call<{ bet: WireBet }>(server.url, 'POST', '/api/games/dice/bets', {
+      token: player.token,
+      body: { amount: 1, target: 50, condition: 'over' },
+    });
+    expect(placed.status).toBe(200);
+    const bet = placed.body.bet;
+
+    await page.goto(`${server.url}/dice`);
+    const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${bet.id}"]`);
+    await row.waitFor();
+
+    // Before the rotation the bet's seed is secret: the verifier says so.
+    await row.locator('button').click();
+    const dialog = page.locator('[data-testid=fairness-dialog]');
+    await dialog.locator('[data-testid=fairness-not-revealed]').waitFor();
+    expect(await dialog.locator('[data-testid=fairness-hash]').textContent()).toBe(
+      bet.server_seed_hash,
+    );
+    expect(await dialog.locator('[data-testid=fairness-nonce]').textContent()).toBe('1');
+
+    // Rotate with a client seed of our own: the old server seed is shown and hashes to the commitment.
+    await dialog.locator('input[name=client_seed]').fill('my own seed 42');
+    await dialog.locator('[data-testid=fairness-rotate]').click();
+    const revealed = dialog.locator('[data-testid=fairness-revealed-seed]');
+    await revealed.waitFor();
+    const serverSeed = (await revealed.textContent()) ?? '';
+    expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(sha256(serverSeed)).toBe(bet.server_seed_hash);
+    await poll(() => dialog.locator('[data-testid=fairness-hash]').textContent()).not.toBe(
+      bet.server_seed_hash,
+    );
+    expect(await dialog.locator('input[name=client_seed]').inputValue()).toBe('my own seed 42');
+    expect(await dialog.locator('[data-testid=fairness-nonce]').textContent()).toBe('0');
+
+    // The verifier reloaded the bet with its revealed seed and recomputed the roll in the page.
+    const result = dialog.locator('[data-testid=fairness-result]');
+    await poll(() => result.getAttribute('data-outcome')).toBe(
+      (bet.result.roll as number).toFixed(2),
+    );
+    expect(await dialog.locator('[data-testid=fairness-match]').getAttribute('data-match')).toBe(
+      'true',
+    );
+    expect(
+      await dialog.locator('[data-testid=fairness-hash-check]').getAttribute('data-match'),
+    ).toBe('true');
+    expect(await dialog.locator('input[name=server_seed]').inputValue()).toBe(serverSeed);
+
+    // A tampered seed no longer matches.
+    await dialog.locator('input[name=server_seed]').fill(`${serverSeed.slice(0, 63)}0`);
+    if (serverSeed.endsWith('0')) {
+      await dialog.locator('input[name=server_seed]').fill(`${serverSeed.slice(0, 63)}1`);
+    }
+    expect(
+      await dialog.locator('[data-testid=fairness-hash-check]').getAttribute('data-match'),
+    ).toBe('false');
+
+    // The server agrees: the bet's detail now carries the same seed.
+    const detail = await call<{ server_seed: string }>(server.url, 'GET', `/api/bets/${bet.id}`, {
+      token: player.token,
+    });
+    expect(detail.body.server_seed).toBe(serverSeed);
+    await close();
+  });
+
+  it('verifies a finished mines game: the board recomputed from the revealed seed', async () => {
+    const { page, player, close } = await playerPage(browser, server.url);
+    const started = await call<{ bet: WireBet }>(server.url, 'POST', '/api/games/mines/games', {
+      token: player.token,
+      body: { amount: 1, mines: 5 },
+    });
+    expect(started.status).toBe(200);
+    const id = started.body.bet.id;
+    // Reveal tiles in order until the game ends (a mine, or every safe tile cleared).
+    let over: WireBet | null = null;
+    for (let tile = 0; tile < 25 && !over; tile++) {
+      const res = await call<{ bet: WireBet }>(
+        server.url,
+        'POST',
+        `/api/games/mines/games/${id}/reveal`,
+        { token: player.token, body: { tile } },
+      );
+      expect(res.status).toBe(200);
+      if (res.body.bet.result.status !== 'active') over = res.body.bet;
+    }
+    expect(over!.result.mines).toHaveLength(5);
+    expect(
+      (await call(server.url, 'POST', '/api/fairness/rotate', { token: player.token })).status,
+    ).toBe(200);
+
+    await page.goto(`${server.url}/mines`);
+    const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${id}"]`);
+    await row.locator('button').click();
+    const dialog = page.locator('[data-testid=fairness-dialog]');
+    await poll(() =>
+      dialog.locator('[data-testid=fairness-result]').getAttribute('data-outcome'),
+    ).toBe((over!.result.mines as number[]).join(', '));
+    expect(await dialog.locator('select[name=game]').inputValue()).toBe('mines');
+    expect(await dialog.locator('input[name=mines]').inputValue()).toBe('5');
+    expect(await dialog.locator('[data-testid=fairness-match]').getAttribute('data-match')).toBe(
+      'true',
+    );
+    expect(
+      await dialog.locator('[data-testid=fairness-hash-check]').getAttribute('data-match'),
+    ).toBe('true');
+    await close();
+  });
+
+  it('recomputes the published test vector in the page (dice 77.18, roulette 28, mines 19 22 7)', async () => {
+    const { page, close } = await playerPage(browser, server.url);
+    await page.goto(`${server.url}/dice`);
+    await page.locator('[data-testid=open-fairness]').click();
+    const dialog = page.locator('[data-testid=fairness-dialog]');
+    await dialog
+      .locator('input[name=server_seed]')
+      .fill('18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159');
+    await dialog.locator('input[name=verify_client_seed]').fill('bb62964774');
+    await dialog.locator('input[name=nonce]').fill('1');
+    const result = dialog.locator('[data-testid=fairness-result]');
+    expect(await result.getAttribute('data-outcome')).toBe('77.18');
+    await dialog.locator('select[name=game]').selectOption('roulette');
+    expect(await result.getAttribute('data-outcome')).toBe('28');
+    await dialog.locator('select[name=game]').selectOption('mines');
+    await dialog.locator('input[name=mines]').fill('3');
+    expect(await result.getAttribute('data-outcome')).toBe('19, 22, 7');
+    await close();
+  });
+});

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { LaunchedBrowser } from '../support/browser';
+import { call, registerUser } from '../support/testApp';
+
+export interface Player {
+  token: string;
+  id: number;
+}
+
+/** A fresh account, signed in through the token cookie, on a new page. */
+export async function playerPage(
+  browser: LaunchedBrowser,
+  base: string,
+): Promise<{ page: Page; player: Player; close: () => Promise<void> }> {
+  const player = await registerUser(base);
+  const context = await browser.browser!.newContext({ viewport: { width: 1401, height: 1000 } });
+  await context.addCookies([{ name: 'token', value: player.token, url: base }]);
+  const page = await context.newPage();
+  return { page, player, close: () => context.close() };
+}
+
+/** The top bar's balance as a number ('1.002,50' -> 1002.5). */
+export async function topBarBalance(page: Page): Promise<number> {
+  const text = (await page.locator('[data-testid=balance]').textContent()) ?? '';
+  return Number(text.replace(/\./g, '').replace(',', '.'));
+}
+
+export async function serverBalance(base: string, token: string): Promise<number> {
+  const res = await call<{ balance: number }>(base, 'GET', '/api/user/balance', { token });
+  return Number(res.body.balance);
+}
+
+export interface WireBet {
+  id: number;
+  game: string;
+  amount: number;
+  payout: number;
+  nonce: number;
+  server_seed_hash: string;
+  client_seed: string;
+  params: Record<string, unknown>;
+  result: Record<string, unknown>;
+}
+
+export async function betsOf(base: string, token: string, game: string): Promise<WireBet[]> {
+  const res = await call<{ data: WireBet[] }>(base, 'GET', `/api/bets?game=${game}&limit=100`, {
+    token,
+  });
+  return res.body.data;
+}
+
+/** Waits until the game page's scene is shown in the engine. */
+export async function waitForScene(page: Page, scene: string): Promise<void> {
+  await page.locator(`[data-scene-state=shown] [data-scene=${scene}]`).waitFor();
+}
+
+/** Polls until the top bar shows the server's balance. */
+export async function expectTopBarToMatchServer(page: Page, base: string, token: string) {
+  const expected = await serverBalance(base, token);
+  await expect.poll(() => topBarBalance(page)).toBe(expected);
+  return expected;
+}
+
+/** A value of the running scene's simulation (the page must be opened with ?test). */
+export function simulationValue<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(
+    `(() => { const sim = window.__engine?.scenes.simulation; return sim ? (${expression}) : undefined; })()`,
+  ) as Promise<T>;
+}
+
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 15_000, ...options });

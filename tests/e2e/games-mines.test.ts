@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import {
+  betsOf,
+  expectTopBarToMatchServer,
+  playerPage,
+  serverBalance,
+  simulationValue,
+  waitForScene,
+  poll,
+} from './games-helpers';
+
+let server: RunningServer;
+let browser: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Clicks tile `tile` on the canvas: board 640 design px wide at the centre, gaps of 12. */
+async function clickTile(page: Page, tile: number): Promise<void> {
+  const box = (await page.locator('[data-scene=mines] canvas').boundingBox())!;
+  const scale = Math.min(box.width / 1280, box.height / 720);
+  const offsetX = (box.width - 1280 * scale) / 2;
+  const offsetY = (box.height - 720 * scale) / 2;
+  const size = (640 - 4 * 12) / 5;
+  const x = 320 + size / 2 + (tile % 5) * (size + 12);
+  const y = 40 + size / 2 + Math.floor(tile / 5) * (size + 12);
+  await page.mouse.click(box.x + offsetX + x * scale, box.y + offsetY + y * scale);
+}
+
+const panel = (page: Page) => page.locator('[data-testid=mines-panel]');
+
+async function openMines(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/mines?test`);
+  await waitForScene(page, 'mines');
+  await page.locator('[data-testid=mines-panel][data-loaded]').waitFor();
+}
+
+/** Faces of the scene's 25 tiles once their flips ended. */
+async function sceneFaces(page: Page): Promise<string[]> {
+  await poll(() => simulationValue<boolean>(page, 'sim.tiles.every((t) => t.flip >= 1)'), {
+    timeout: 15_000,
+  }).toBe(true);
+  return simulationValue<string[]>(page, 'sim.tiles.map((t) => t.face)');
+}
+
+describe('mines in the browser', () => {
+  it('plays across a reload: start, reveal, reload resumes the game, cash out shows the board', async () => {
+    const { page, player, close } = await playerPage(browser, server.url);
+    await openMines(page, server.url);
+    await panel(page).locator('input[name=amount]').fill('1.00');
+    await panel(page).locator('select[name=mines]').selectOption('1');
+
+    // With one mine a safe first tile is likely; a lost game ends with the whole board shown
+    // and the test starts another one (bounded).
+    let safeTile: number | null = null;
+    for (let attempt = 0; attempt < 6 && safeTile === null; attempt++) {
+      await panel(page).locator('[data-testid=mines-start]').click();
+      await page.locator('[data-testid=mines-panel][data-status=active][data-game-id]').waitFor();
+      const gameId = await panel(page).getAttribute('data-game-id');
+
+      // Reload before any reveal: the game in progress comes back.
+      await page.reload();
+      await waitForScene(page, 'mines');
+      await page.locator('[data-testid=mines-panel][data-status=active][data-loaded]').waitFor();
+      expect(await panel(page).getAttribute('data-game-id')).toBe(gameId);
+      expect(await page.locator('[data-testid=mines-message]').textContent()).toContain('restored');
+
+      const tile = 6 + attempt;
+      await clickTile(page, tile);
+      await poll(() => panel(page).getAttribute('data-revealed')).toBe(String(tile));
+      const status = await panel(page).getAttribute('data-status');
+      if (status === 'active') {
+        safeTile = tile;
+        expect((await sceneFaces(page))[tile]).toBe('gem');
+      } else {
+        expect(status).toBe('lost');
+        const mines = (await panel(page).getAttribute('data-mines'))!.split(',').map(Number);
+        expect(mines).toEqual([tile]);
+        const faces = await sceneFaces(page);
+        expect(faces[tile]).toBe('mine');
+        expect(faces.filter((f) => f === 'gem-unpicked')).toHaveLength(24);
+      }
+    }
+    expect(safeTile).not.toBeNull();
+
+    // Reload again: the revealed tile is still revealed, in the panel and on the board.
+    await page.reload();
+    await waitForScene(page, 'mines');
+    await page.locator('[data-testid=mines-panel][data-status=active][data-loaded]').waitFor();
+    expect(await panel(page).getAttribute('data-revealed')).toBe(String(safeTile));
+    expect((await sceneFaces(page))[safeTile!]).toBe('gem');
+
+    // Cash out with the keyboard (C): the whole board is shown and the top bar gets the payout.
+    await page.locator('h1').click();
+    await page.keyboard.press('KeyC');
+    await page.locator('[data-testid=mines-panel][data-status=cashed_out]').waitFor();
+    const mines = (await panel(page).getAttribute('data-mines'))!.split(',').map(Number);
+    expect(mines).toHaveLength(1);
+    const faces = await sceneFaces(page);
+    expect(faces[safeTile!]).toBe('gem');
+    expect(faces[mines[0]!]).toBe('mine-unpicked');
+    expect(faces.filter((f) => f === 'hidden')).toHaveLength(0);
+
+    const bets = await betsOf(server.url, player.token, 'mines');
+    const won = bets[0]!;
+    expect(won.result.status).toBe('cashed_out');
+    expect(won.payout).toBe(1.03); // M(1) with 1 mine: 0.99 * 25 / 24 = 1.03
+    const expected = 1000 - bets.reduce((sum, b) => sum + b.amount - b.payout, 0);
+    expect(await serverBalance(server.url, player.token)).toBeCloseTo(expected, 2);
+    await expectTopBarToMatchServer(page, server.url, player.token);
+    await close();
+  });
+
+  it('reveals with the arrow keys and Enter', async () => {
+    const { page, player, close } = await playerPage(browser, server.url);
+    await openMines(page, server.url);
+    await panel(page).locator('select[name=mines]').selectOption('24');
+    await panel(page).locator('[data-testid=mines-start]').click();
+    await page.locator('[data-testid=mines-panel][data-status=active]').waitFor();
+    await page.locator('h1').click();
+    // The cursor starts in the centre (12): up, left -> 6.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await poll(() => panel(page).getAttribute('data-revealed')).toBe('6');
+    const [bet] = await betsOf(server.url, player.token, 'mines');
+    expect(bet!.result.revealed).toEqual([6]);
+    await close();
+  });
+});

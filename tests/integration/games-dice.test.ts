@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { floats } from '../../games/fairness/index';
+import { diceRoll, playDice } from '../../games/dice/rules';
+import { payoutCents } from '../../games/fairness/money';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../support/testApp';
+import { moneySnapshot, RecordingClient, type BetAnswer, type ErrorAnswer } from './games-support';
+
+describeEachDatabase('dice bets', (kind) => {
+  let testDb: TestDatabase;
+  let server: TestApp;
+  let client: RecordingClient;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    server = await startTestApp(testDb);
+    client = new RecordingClient(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await testDb?.dispose();
+  });
+
+  it('settles a bet: the answer shape, the roll from the seeds, the balance and the ledger', async () => {
+    const user = await registerUser(server.url);
+    const fairness = await client.call<{
+      active: { server_seed_hash: string; client_seed: string; nonce: number };
+    }>('GET', '/api/fairness', { token: user.token });
+    expect(fairness.status).toBe(200);
+    expect(fairness.body.active.nonce).toBe(0);
+
+    const res = await client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+      token: user.token,
+      body: { amount: 1.5, target: 50.5, condition: 'under' },
+    });
+    expect(res.status).toBe(200);
+    const { bet, balance } = res.body;
+    expect(Object.keys(bet).sort()).toEqual(
+      [
+        'amount',
+        'client_seed',
+        'created_at',
+        'game',
+        'id',
+        'multiplier',
+        'nonce',
+        'params',
+        'payout',
+        'result',
+        'server_seed_hash',
+      ].sort(),
+    );
+    expect(bet).toMatchObject({
+      game: 'dice',
+      amount: 1.5,
+      nonce: 0,
+      server_seed_hash: fairness.body.active.server_seed_hash,
+      client_seed: fairness.body.active.client_seed,
+      params: { target: 50.5, condition: 'under' },
+    });
+    const roll = bet.result.roll as number;
+    expect(bet.result.win).toBe(roll < 50.5);
+    expect(bet.multiplier).toBe(bet.result.win ? 1.9603 : 0);
+    expect(bet.payout).toBe(bet.result.win ? 2.94 : 0);
+    expect(balance).toBe(1000 - 1.5 + bet.payout);
+
+    const after = await moneySnapshot(server.database.db, user.id);
+    expect(after.balanceCents).toBe(Math.round(balance * 100));
+    expect(after.ledgerTotal).toBe(after.balanceCents);
+    expect(after.ledgerRows).toBe(bet.payout > 0 ? 3 : 2);
+    expect(after.nonce).toBe(1);
+  });
+
+  it('settles exactly the bets the funds allow out of 100 parallel ones, nonces 0.. without gaps', async () => {
+    const user = await registerUser(server.url);
+    // 1000.00 of demo credit, 100.00 a bet: 10 bets, unless one of them wins (1 in 10001).
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
+          token: user.token,
+          body: { amount: 100, target: 0.01, condition: 'under' },
+        }),
+      ),
+    );
+    const settled = answers.filter((a) => a.status === 200).map((a) => a.body.bet);
+    const refused = answers.filter((a) => a.status !== 200);
+    for (const answer of refused) {
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors ?? {})).toEqual(['amount']);
+    }
+
+    // Reveal the seed and replay the bets in nonce order: that many fit the funds.
+    const rotated = await client.call<{ previous: { server_seed: string; client_seed: string } }>(
+      'POST',
+      '/api/fairness/rotate',
+      { token: user.token, body: {} },
+    );
+    const { server_seed, client_seed } = rotated.body.previous;
+    let balance = 100_000;
+    let expected = 0;
+    while (balance >= 10_000) {
+      const outcome = playDice(
+        { targetHundredths: 1, condition: 'under' },
+        floats(server_seed, client_seed, expected, 1),
+      );
+      balance += payoutCents(10_000, outcome.multiplierE4) - 10_000;
+      expected += 1;
+    }
+    expect(expected).toBeGreaterThanOrEqual(10);
+    expect(settled.length).toBe(expected);
+    expect(settled.map((b) => b.nonce).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: expected }, (_, i) => i),
+    );
+    for (const bet of settled) {
+      const roll = diceRoll(floats(server_seed, client_seed, bet.nonce, 1)[0]!);
+      expect(bet.result.roll).toBe(roll / 100);
+    }
+    const snapshot = await moneySnapshot(server.database.db, user.id);
+    expect(snapshot.balanceCents).toBe(balance);
+    expect(snapshot.ledgerTotal).toBe(balance);
+    expect(snapshot.bets).toBe(expected);
+  });
+
+  it('refuses malformed bets with 422 per field and changes nothing', async () => {
+    const user = await registerUser(server.url);
+    const before = await moneySnapshot(server.database.db, user.id);
+    const cases: [unknown, string][] = [
+      [{ amount: 0, target: 50, condition: 'under' }, 'amount'],
+      [{ amount: -1, target: 50, condition: 'under' }, 'amount'],
+      [{ amount: 1.005, target: 50, condition: 'under' }, 'amount'],
+      [{ amount: 10000.01, target: 50, condition: 'under' }, 'amount'],
+      [{ amount: 1000.01, target: 50, condition: 'under' }, 'amount'],
+      [{ amount: '1', target: 50, condition: 'under' }, 'amount'],
+      [{ amount: null, target: 50, condition: 'under' }, 'amount'],
+      [{ target: 50, condition: 'under' }, 'amount'],
+      [{ amount: 1, target: 98.01, condition: 'under' }, 'target'],
+      [{ amount: 1, target: 0, condition: 'under' }, 'target'],
+      [{ amount: 1, target: 1.99, condition: 'over' }, 'target'],
+      [{ amount: 1, target: 100, condition: 'over' }, 'target'],
+      [{ amount: 1, target: 50.001, condition: 'over' }, 'target'],
+      [{ amount: 1, target: 50, condition: 'sideways' }, 'condition'],
+      [{ amount: 1, target: 50 }, 'condition'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await client.call<ErrorAnswer>('POST', '/api/games/dice/bets', {
+        token: user.token,
+        body,
+      });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    const badJson = await client.call('POST', '/api/games/dice/bets', {
+      token: user.token,
+      raw: '{"amount": 1,',
+    });
+    expect(badJson.status).toBe(400);
+    const anonymous = await client.call('POST', '/api/games/dice/bets', {
+      body: { amount: 1, target: 50, condition: 'under' },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
+  });
+
+  it('answers a retried bet with the same Idempotency-Key once, without a second debit', async () => {
+    const user = await registerUser(server.url);
+    const send = (key: string, amount = 2) =>
+      client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
+        token: user.token,
+        headers: { 'idempotency-key': key },
+        body: { amount, target: 50, condition: 'over' },
+      });
+    const answers = await Promise.all([send('retry-1'), send('retry-1'), send('retry-1')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    expect(answers[2]!.body).toEqual(answers[0]!.body);
+    let snapshot = await moneySnapshot(server.database.db, user.id);
+    expect(snapshot.bets).toBe(1);
+    expect(snapshot.nonce).toBe(1);
+    expect(snapshot.balanceCents).toBe(Math.round(answers[0]!.body.balance * 100));
+
+    const other = await send('retry-2');
+    expect(other.status).toBe(200);
+    expect(other.body.bet.id).not.toBe(answers[0]!.body.bet.id);
+    const misuse = await send('retry-1', 3);
+    expect(misuse.status).toBe(422);
+    expect(Object.keys(misuse.body.errors ?? {})).toEqual(['idempotency_key']);
+    snapshot = await moneySnapshot(server.database.db, user.id);
+    expect(snapshot.bets).toBe(2);
+    expect(snapshot.ledgerTotal).toBe(snapshot.balanceCents);
+  });
+
+  it('never answers with a server seed that is not revealed yet', async () => {
+    await client.expectNoUnrevealedSeed(server.database.db);
+  });
+});

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  call,
+  createTestDatabase,
+  describeEachDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../support/testApp';
+
+interface Delivered {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP sink: the outside world's mail server, keeping what it receives. */
+async function startSmtpSink(): Promise<{
+  url: string;
+  inbox: Delivered[];
+  close: () => Promise<void>;
+}> {
+  const inbox: Delivered[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Quoted-printable soft line breaks undone, so links read whole. */
+const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+describeEachDatabase('mail through SMTP_URL', (kind) => {
+  let testDb: TestDatabase;
+  let server: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    testDb = await createTestDatabase(kind);
+    server = await startTestApp(testDb, {
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Casino <mailer@casino.example>',
+      APP_URL: 'https://casino.example',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await testDb?.dispose();
+    await sink?.close();
+  });
+
+  it('delivers the verification mail to the SMTP server, with its link, and files nothing', async () => {
+    const { email } = await registerUser(server.url);
+    const mail = sink.inbox.find((m) => m.to.includes(email.toLowerCase()));
+    expect(mail).toBeDefined();
+    expect(mail!.from).toBe('mailer@casino.example');
+    const text = unfold(mail!.raw);
+    expect(text).toMatch(/^Subject: Verify your email address$/m);
+    expect(text).toMatch(
+      /https:\/\/casino\.example\/email\/verify\/\d+\?expires=\d+&signature=[0-9a-f]{64}/,
+    );
+    expect(fs.existsSync(path.join(testDb.dataDir, 'mail'))).toBe(false);
+  });
+
+  it('delivers the password reset mail in the request language', async () => {
+    const { email } = await registerUser(server.url);
+    const res = await call(server.url, 'POST', '/api/password/email', {
+      body: { email },
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(
+      'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha.',
+    );
+    const mails = sink.inbox.filter((m) => m.to.includes(email.toLowerCase()));
+    expect(mails).toHaveLength(2);
+    const text = unfold(mails[1]!.raw);
+    expect(text).toMatch(/^Subject: Redefina sua senha$/m);
+    expect(text).toMatch(/https:\/\/casino\.example\/password\/reset\/[A-Za-z0-9]{64}\?email=/);
+  });
+});
+
+describeEachDatabase('mail to files (no SMTP_URL)', (kind) => {
+  let testDb: TestDatabase;
+  let server: TestApp;
+  const mailDir = () => path.join(testDb.dataDir, 'custom-mail');
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    server = await startTestApp(testDb, { MAIL_DIR: path.join(testDb.dataDir, 'custom-mail') });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await testDb?.dispose();
+  });
+
+  it('writes a .eml and a .json {to, subject, link} per mail into MAIL_DIR, linking to the request origin', async () => {
+    const { email } = await registerUser(server.url);
+    const files = fs.readdirSync(mailDir()).sort();
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    const json = files.find((f) => f.endsWith('.json'))!;
+    const meta = JSON.parse(fs.readFileSync(path.join(mailDir(), json), 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(meta.to).toBe(email.toLowerCase());
+    expect(meta.subject).toBe('Verify your email address');
+    expect(meta.link?.startsWith(`${server.url}/email/verify/`)).toBe(true);
+    const eml = unfold(
+      fs.readFileSync(path.join(mailDir(), json.replace('.json', '.eml')), 'utf8'),
+    );
+    expect(eml).toContain(meta.link);
+    expect(server.app.mailer.kind).toBe('file');
+  });
+});

@@ -1,0 +1,76 @@
+import { Howler } from 'howler';
+import { describe, expect, it } from 'vitest';
+import {
+  SOUND_SETTINGS_KEY,
+  SoundManager,
+  type KeyValueStore,
+} from '../../../engine/sound/SoundManager';
+
+/** Web Storage semantics (strings in, strings out) for Node, where localStorage does not exist. */
+class MemoryStorage implements KeyValueStore {
+  private readonly items = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+}
+
+const howlerMuted = () => (Howler as unknown as { _muted: boolean })._muted;
+
+describe('sound settings', () => {
+  it('remembers mute across visits (a new manager on the same storage)', () => {
+    const storage = new MemoryStorage();
+    const first = new SoundManager(storage);
+    expect(first.muted).toBe(false);
+    expect(howlerMuted()).toBe(false);
+
+    first.setMuted(true);
+    expect(howlerMuted()).toBe(true);
+    expect(JSON.parse(storage.getItem(SOUND_SETTINGS_KEY) ?? '{}')).toMatchObject({ muted: true });
+
+    Howler.mute(false); // as a fresh page would start
+    const second = new SoundManager(storage);
+    expect(second.muted).toBe(true);
+    expect(howlerMuted()).toBe(true);
+
+    expect(second.toggleMute()).toBe(false);
+    expect(new SoundManager(storage).muted).toBe(false);
+  });
+
+  it('remembers master, music and effects volumes, clamped to 0..1', () => {
+    const storage = new MemoryStorage();
+    const manager = new SoundManager(storage);
+    manager.setVolume('master', 0.25);
+    manager.setVolume('music', 3);
+    manager.setVolume('effects', -1);
+    manager.setVolume('effects', Number.NaN);
+    expect(Howler.volume()).toBe(0.25);
+    expect(new SoundManager(storage).current).toEqual({
+      muted: false,
+      master: 0.25,
+      music: 1,
+      effects: 0,
+    });
+  });
+
+  it('ignores corrupt or out-of-range stored settings and works without storage', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SOUND_SETTINGS_KEY, '{not json');
+    expect(new SoundManager(storage).current.muted).toBe(false);
+    storage.setItem(SOUND_SETTINGS_KEY, JSON.stringify({ muted: 'yes', master: 7, music: 0.5 }));
+    expect(new SoundManager(storage).current).toMatchObject({
+      muted: false,
+      master: 1,
+      music: 0.5,
+    });
+    const noStorage = new SoundManager(null);
+    noStorage.setMuted(true);
+    expect(noStorage.muted).toBe(true);
+  });
+
+  it('plays nothing for an unknown sound', () => {
+    expect(new SoundManager(null).play('missing', 'click')).toBeNull();
+  });
+});

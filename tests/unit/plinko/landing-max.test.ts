@@ -1,0 +1,3 @@
+import { describeLanding } from './landing';
+
+describeLanding('max');
