@@ -63,6 +63,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that PostgreSQL ends (a restart, an admin's kill) must not crash the
+  // server: the pool drops it and opens a new one for the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   // Several instances may start at once: one runs the migrations, the others wait for it.
   const client = await pool.connect();

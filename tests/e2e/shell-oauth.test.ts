@@ -54,7 +54,8 @@ describe('OAuth sign-in', () => {
     await popup.locator('button[type=submit]').click();
     await popup.locator('input[name=prompt][value=consent]').waitFor({ state: 'attached' });
     await popup.locator('button[type=submit]').click();
-    await popup.waitForEvent('close');
+    // the callback page posts the token and closes itself (maybe before a listener could attach)
+    await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true);
 
     await waitForPath(page, '/');
     await expect.poll(() => page.locator('.balance-box__value').textContent()).toBe('1.000,00');

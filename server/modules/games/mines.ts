@@ -75,7 +75,12 @@ export const minesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fields = new FieldCollector();
       fields.add(validateTile(request.body.tile));
       fields.throwIfAny();
-      return revealMinesTile(app.db, request.user!.id, gameId(request.params.id), request.body.tile);
+      return revealMinesTile(
+        app.db,
+        request.user!.id,
+        gameId(request.params.id),
+        request.body.tile,
+      );
     },
   );
 

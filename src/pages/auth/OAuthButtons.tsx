@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints';
+import { openDialog } from '../../state/ui';
 
 export const OAUTH_PROVIDERS = ['github', 'google', 'microsoft'] as const;
 
@@ -14,6 +15,12 @@ export function tokenFromMessage(
   return data && typeof data.token === 'string' && data.token !== '' ? data.token : null;
 }
 
+/** The callback page posts {error} when the provider refused or failed. */
+function providerError(data: unknown): string | null {
+  const error = (data as { error?: unknown } | null)?.error;
+  return typeof error === 'string' && error !== '' ? error : null;
+}
+
 /** Opens the provider in a popup; its callback page posts {token} to this window. */
 export function OAuthButtons({ onToken }: { onToken: (token: string) => Promise<void> }) {
   const { t } = useTranslation();
@@ -25,10 +32,12 @@ export function OAuthButtons({ onToken }: { onToken: (token: string) => Promise<
     const onMessage = (event: MessageEvent) => {
       const token = tokenFromMessage(event, window.location.origin);
       if (token) void onTokenRef.current(token);
+      const error = event.origin === window.location.origin ? providerError(event.data) : null;
+      if (error) openDialog({ kind: 'error', title: t('dialogs.error_title'), text: error });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, []);
+  }, [t]);
 
   const open = async (provider: string) => {
     // Opened in the click itself so popup blockers let it through; pointed at the provider next.

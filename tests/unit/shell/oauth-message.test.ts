@@ -21,3 +21,15 @@ describe('the OAuth popup message', () => {
     expect(tokenFromMessage({ origin, data: { token: '' } }, origin)).toBeNull();
   });
 });
+
+describe('the form alert', () => {
+  it("prefers the answer's error, then its message, else the default", async () => {
+    const { formAlertText } = await import('../../../src/components/useForm');
+    expect(formAlertText({ error: 'E', message: 'M' }, 'D')).toBe('E');
+    expect(formAlertText({ message: 'M' }, 'D')).toBe('M');
+    expect(formAlertText({ message: '' }, 'D')).toBe('D');
+    expect(formAlertText(null, 'There were some problems with your input.')).toBe(
+      'There were some problems with your input.',
+    );
+  });
+});
