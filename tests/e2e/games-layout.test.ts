@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { registerUser } from '../support/testApp';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: LaunchedBrowser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  token = (await registerUser(server.url)).token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+
+describe('game pages fit the screen', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`leave no horizontal overflow and keep the canvas and wallet button inside at ${viewport.width} px`, async () => {
+      const context = await browser.browser!.newContext({ viewport });
+      await context.addCookies([{ name: 'token', value: token, url: server.url }]);
+      const page = await context.newPage();
+      for (const path of ['/dice', '/mines', '/roulette', '/plinko']) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('.game-view canvas').waitFor();
+        // Let the engine's ResizeObserver settle: the canvas follows its host.
+        await page.waitForTimeout(300);
+        const layout = await page.evaluate(() => {
+          const canvas = document.querySelector('.game-view canvas')!.getBoundingClientRect();
+          const host = document.querySelector('.game-page__scene')!.getBoundingClientRect();
+          const wallet = document.querySelector<HTMLElement>('.balance-box__wallet');
+          return {
+            pageWidth: document.documentElement.scrollWidth,
+            viewportWidth: window.innerWidth,
+            canvasRight: canvas.right,
+            hostRight: host.right,
+            walletClipped: wallet ? wallet.scrollWidth > wallet.clientWidth : false,
+          };
+        });
+        expect(layout.pageWidth, path).toBeLessThanOrEqual(layout.viewportWidth);
+        expect(layout.canvasRight, path).toBeLessThanOrEqual(layout.hostRight + 0.5);
+        expect(layout.walletClipped, path).toBe(false);
+      }
+      await context.close();
+    });
+  }
+});
