@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { gameApi } from '../shared/api';
 import { formatMoney, unitsToCents } from '../shared/amount';
-import { AutoBetControls } from '../shared/AutoBetControls';
+import { AutoBetFooter } from '../shared/AutoBetFooter';
 import type { AutoBetSettings } from '../shared/autoBet';
 import { BetAmountInput } from '../shared/BetAmountInput';
 import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
@@ -169,34 +169,15 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
           <dd>{formatMoney(quote.payoutCents / 100)}</dd>
         </div>
       </dl>
-      {mode === 'auto' ? (
-        <AutoBetControls
-          settings={auto}
-          onChange={setAuto}
-          running={autoBet.running}
-          progress={autoBet.progress}
-          stopped={autoBet.stopped}
-        />
-      ) : null}
-      {autoBet.running ? (
-        <button
-          type="button"
-          className="btn btn--danger btn--block btn--large"
-          onClick={autoBet.stop}
-        >
-          {t('game.stop_auto')}
-        </button>
-      ) : (
-        <button
-          type="submit"
-          className="btn btn--primary btn--block btn--large"
-          disabled={busy}
-          data-testid="dice-bet"
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {mode === 'auto' ? t('game.start_auto') : t('game.dice.roll')}
-        </button>
-      )}
+      <AutoBetFooter
+        mode={mode}
+        settings={auto}
+        onChange={setAuto}
+        autoBet={autoBet}
+        busy={busy}
+        betLabel={t('game.dice.roll')}
+        testId="dice-bet"
+      />
       <p className="game-panel__result" aria-live="polite" data-testid="dice-result">
         {last
           ? t(last.win ? 'game.dice.won' : 'game.dice.lost', { roll: last.roll.toFixed(2) })

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameApi } from '../shared/api';
 import { formatMoney, unitsToCents } from '../shared/amount';
-import { AutoBetControls } from '../shared/AutoBetControls';
+import { AutoBetFooter } from '../shared/AutoBetFooter';
 import type { AutoBetSettings } from '../shared/autoBet';
 import { BetAmountInput } from '../shared/BetAmountInput';
 import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
@@ -227,35 +227,17 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
           </button>
         </div>
       </div>
-      {mode === 'auto' ? (
-        <AutoBetControls
-          settings={auto}
-          onChange={setAuto}
-          running={autoBet.running}
-          progress={autoBet.progress}
-          stopped={autoBet.stopped}
-        />
-      ) : null}
-      {autoBet.running ? (
-        <button
-          type="button"
-          className="btn btn--danger btn--block btn--large"
-          onClick={autoBet.stop}
-        >
-          {t('game.stop_auto')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn--primary btn--block btn--large"
-          data-testid="roulette-spin"
-          disabled={busy || bets.length === 0}
-          onClick={spin}
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {mode === 'auto' ? t('game.start_auto') : t('game.roulette.spin')}
-        </button>
-      )}
+      <AutoBetFooter
+        mode={mode}
+        settings={auto}
+        onChange={setAuto}
+        autoBet={autoBet}
+        busy={busy}
+        disabled={bets.length === 0}
+        betLabel={t('game.roulette.spin')}
+        testId="roulette-spin"
+        onBet={spin}
+      />
       <p className="game-panel__result" aria-live="polite" data-testid="roulette-result">
         {last
           ? t('game.roulette.landed', { pocket: last.pocket, payout: formatMoney(last.payout) })

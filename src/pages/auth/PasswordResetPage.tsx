@@ -5,6 +5,7 @@ import { api } from '../../api/endpoints';
 import { route, type ScreenProps } from '../../app/routes';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { FormAlert } from '../../components/FormAlert';
 import { useForm } from '../../components/useForm';
 
@@ -46,24 +47,7 @@ export default function PasswordResetPage({ params, search }: ScreenProps) {
               errors={form.errors.email}
               autoComplete="email"
             />
-            <Field
-              label={t('auth.new_password')}
-              name="password"
-              type="password"
-              value={form.values.password}
-              onChange={form.set('password')}
-              errors={form.errors.password}
-              autoComplete="new-password"
-            />
-            <Field
-              label={t('auth.confirm_password')}
-              name="password_confirmation"
-              type="password"
-              value={form.values.password_confirmation}
-              onChange={form.set('password_confirmation')}
-              errors={form.errors.password_confirmation}
-              autoComplete="new-password"
-            />
+            <NewPasswordFields form={form} label={t('auth.new_password')} />
             <Button loading={form.busy} block large>
               {t('auth.reset_password')}
             </Button>

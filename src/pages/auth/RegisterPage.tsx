@@ -7,6 +7,7 @@ import { startSession } from '../../state/auth';
 import { COOKIE_NAMES, cookies } from '../../state/cookieJar';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { FormAlert } from '../../components/FormAlert';
 import { useForm } from '../../components/useForm';
 
@@ -71,24 +72,7 @@ export default function RegisterPage({ search }: ScreenProps) {
             errors={form.errors.email}
             autoComplete="email"
           />
-          <Field
-            label={t('auth.password')}
-            name="password"
-            type="password"
-            value={form.values.password}
-            onChange={form.set('password')}
-            errors={form.errors.password}
-            autoComplete="new-password"
-          />
-          <Field
-            label={t('auth.confirm_password')}
-            name="password_confirmation"
-            type="password"
-            value={form.values.password_confirmation}
-            onChange={form.set('password_confirmation')}
-            errors={form.errors.password_confirmation}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields form={form} label={t('auth.password')} />
           <Field
             label={t('auth.referral_code')}
             name="referral_code"

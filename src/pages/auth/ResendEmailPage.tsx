@@ -1,45 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints';
 import type { ScreenProps } from '../../app/routes';
-import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
-import { useForm } from '../../components/useForm';
+import { EmailRequestForm } from './EmailRequestForm';
 
 export default function ResendEmailPage({ search }: ScreenProps) {
   const { t } = useTranslation();
-  const form = useForm({ email: new URLSearchParams(search).get('email') ?? '' });
-  const [status, setStatus] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    const answer = await form.submit((v) => api.resendVerification({ email: v.email }));
-    if (answer) setStatus(answer.message ?? t('auth.verification_sent'));
-  };
-
   return (
-    <main className="page auth-page">
-      <section className="card auth-card" aria-labelledby="resend-title">
-        <h1 id="resend-title">{t('auth.resend_verification')}</h1>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <FormAlert text={status} kind="success" />
-          <FormAlert text={form.alert} />
-          <Field
-            label={t('auth.email')}
-            name="email"
-            type="email"
-            value={form.values.email}
-            onChange={form.set('email')}
-            errors={form.errors.email}
-            autoComplete="email"
-          />
-          <Button loading={form.busy} block large>
-            {t('auth.send_verification')}
-          </Button>
-        </form>
-      </section>
-    </main>
+    <EmailRequestForm
+      titleId="resend-title"
+      title={t('auth.resend_verification')}
+      submitLabel={t('auth.send_verification')}
+      sentMessage={t('auth.verification_sent')}
+      initialEmail={new URLSearchParams(search).get('email') ?? ''}
+      send={(email) => api.resendVerification({ email })}
+    />
   );
 }

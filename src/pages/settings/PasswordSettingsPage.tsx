@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { FormAlert } from '../../components/FormAlert';
 import { useForm } from '../../components/useForm';
 import { SettingsFrame } from './SettingsTabs';
@@ -38,24 +39,7 @@ export default function PasswordSettingsPage() {
           errors={form.errors.current_password}
           autoComplete="current-password"
         />
-        <Field
-          label={t('auth.new_password')}
-          name="password"
-          type="password"
-          value={form.values.password}
-          onChange={form.set('password')}
-          errors={form.errors.password}
-          autoComplete="new-password"
-        />
-        <Field
-          label={t('auth.confirm_password')}
-          name="password_confirmation"
-          type="password"
-          value={form.values.password_confirmation}
-          onChange={form.set('password_confirmation')}
-          errors={form.errors.password_confirmation}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={form} label={t('auth.new_password')} />
         <Button loading={form.busy}>{t('settings.save')}</Button>
       </form>
     </SettingsFrame>
