@@ -4,6 +4,14 @@ import { errorBody, errorStatus } from '../api/client';
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The props `form.bind(name)` spreads onto a Field. */
+export interface BoundField {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: string[] | undefined;
+}
+
 /**
  * The general alert of a failed form (spec section 5): the answer's `error` or `message`,
  * else the default 'There were some problems with your input.'.
@@ -36,6 +44,14 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     [],
   );
 
+  /** What a Field needs to edit one value of this form: its name, value, setter and errors. */
+  const bind = (field: keyof T & string): BoundField => ({
+    name: field,
+    value: values[field] ?? '',
+    onChange: set(field),
+    errors: errors[field],
+  });
+
   /** Runs the call; a 422 fills the field errors and the alert. Answers null on failure. */
   const submit = useCallback(
     async <R>(send: (values: T) => Promise<R>): Promise<R | null> => {
@@ -58,5 +74,5 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     [values, t],
   );
 
-  return { values, setValues, set, errors, setErrors, alert, setAlert, busy, submit };
+  return { values, setValues, set, bind, errors, setErrors, alert, setAlert, busy, submit };
 }

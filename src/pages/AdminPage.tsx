@@ -32,29 +32,9 @@ export default function AdminPage() {
         <h2>{t('admin.adjust_balance')}</h2>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <FormAlert text={form.alert} />
-          <Field
-            label={t('admin.user_id')}
-            name="user_id"
-            value={form.values.user_id}
-            onChange={form.set('user_id')}
-            errors={form.errors.user_id}
-            inputMode="numeric"
-          />
-          <Field
-            label={t('admin.amount')}
-            name="amount"
-            value={form.values.amount}
-            onChange={form.set('amount')}
-            errors={form.errors.amount}
-            inputMode="decimal"
-          />
-          <Field
-            label={t('admin.reason')}
-            name="reason"
-            value={form.values.reason}
-            onChange={form.set('reason')}
-            errors={form.errors.reason}
-          />
+          <Field label={t('admin.user_id')} {...form.bind('user_id')} inputMode="numeric" />
+          <Field label={t('admin.amount')} {...form.bind('amount')} inputMode="decimal" />
+          <Field label={t('admin.reason')} {...form.bind('reason')} />
           <Button loading={form.busy}>{t('admin.apply')}</Button>
         </form>
         {result !== null ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameApi, type BetDetailJson, type FairnessJson } from '../../../games/shared/api';
+import { Field } from '../Field';
 import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';
 import { Dialog } from '../Dialog';
@@ -41,12 +42,6 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
   const ids = {
     seed: useId(),
     game: useId(),
-    server: useId(),
-    client: useId(),
-    nonce: useId(),
-    mines: useId(),
-    bet: useId(),
-    rows: useId(),
     risk: useId(),
   };
   const [pair, setPair] = useState<FairnessJson | null>(null);
@@ -159,16 +154,13 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
             {t('fairness.next_nonce')}:{' '}
             <span data-testid="fairness-nonce">{pair?.active.nonce ?? '…'}</span>
           </p>
-          <div className="field">
-            <label htmlFor={ids.seed}>{t('fairness.client_seed')}</label>
-            <input
-              id={ids.seed}
-              name="client_seed"
-              value={clientSeed}
-              maxLength={64}
-              onChange={(e) => setClientSeed(e.target.value)}
-            />
-          </div>
+          <Field
+            label={t('fairness.client_seed')}
+            name="client_seed"
+            value={clientSeed}
+            maxLength={64}
+            onChange={setClientSeed}
+          />
           <button
             type="button"
             className="btn btn--secondary"
@@ -200,16 +192,13 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
         <section className="fairness__verifier" aria-labelledby={`${ids.game}-h`}>
           <h3 id={`${ids.game}-h`}>{t('fairness.verify_title')}</h3>
           <div className="fairness__load">
-            <div className="field">
-              <label htmlFor={ids.bet}>{t('fairness.bet_id')}</label>
-              <input
-                id={ids.bet}
-                name="bet_id"
-                inputMode="numeric"
-                value={betIdText}
-                onChange={(e) => setBetIdText(e.target.value)}
-              />
-            </div>
+            <Field
+              label={t('fairness.bet_id')}
+              name="bet_id"
+              inputMode="numeric"
+              value={betIdText}
+              onChange={setBetIdText}
+            />
             <button
               type="button"
               className="btn btn--secondary"
@@ -240,15 +229,12 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={ids.server}>{t('fairness.server_seed')}</label>
-            <input
-              id={ids.server}
-              name="server_seed"
-              value={fields.serverSeed}
-              onChange={(e) => set('serverSeed')(e.target.value)}
-            />
-          </div>
+          <Field
+            label={t('fairness.server_seed')}
+            name="server_seed"
+            value={fields.serverSeed}
+            onChange={set('serverSeed')}
+          />
           {fields.serverSeed ? (
             <p className="fairness__row muted">
               SHA-256:{' '}
@@ -257,53 +243,41 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
               </code>
             </p>
           ) : null}
-          <div className="field">
-            <label htmlFor={ids.client}>{t('fairness.client_seed')}</label>
-            <input
-              id={ids.client}
-              name="verify_client_seed"
-              value={fields.clientSeed}
-              onChange={(e) => set('clientSeed')(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.nonce}>{t('fairness.nonce')}</label>
-            <input
-              id={ids.nonce}
-              name="nonce"
-              inputMode="numeric"
-              value={fields.nonce}
-              onChange={(e) => set('nonce')(e.target.value)}
-            />
-          </div>
+          <Field
+            label={t('fairness.client_seed')}
+            name="verify_client_seed"
+            value={fields.clientSeed}
+            onChange={set('clientSeed')}
+          />
+          <Field
+            label={t('fairness.nonce')}
+            name="nonce"
+            inputMode="numeric"
+            value={fields.nonce}
+            onChange={set('nonce')}
+          />
           {fields.game === 'mines' ? (
-            <div className="field">
-              <label htmlFor={ids.mines}>{t('fairness.mines')}</label>
-              <input
-                id={ids.mines}
-                name="mines"
-                type="number"
-                min={1}
-                max={24}
-                value={fields.mines}
-                onChange={(e) => set('mines')(e.target.value)}
-              />
-            </div>
+            <Field
+              label={t('fairness.mines')}
+              name="mines"
+              type="number"
+              min={1}
+              max={24}
+              value={fields.mines}
+              onChange={set('mines')}
+            />
           ) : null}
           {fields.game === 'plinko' ? (
             <>
-              <div className="field">
-                <label htmlFor={ids.rows}>{t('fairness.rows')}</label>
-                <input
-                  id={ids.rows}
-                  name="rows"
-                  type="number"
-                  min={8}
-                  max={16}
-                  value={fields.rows}
-                  onChange={(e) => set('rows')(e.target.value)}
-                />
-              </div>
+              <Field
+                label={t('fairness.rows')}
+                name="rows"
+                type="number"
+                min={8}
+                max={16}
+                value={fields.rows}
+                onChange={set('rows')}
+              />
               <div className="field">
                 <label htmlFor={ids.risk}>{t('fairness.risk')}</label>
                 <select

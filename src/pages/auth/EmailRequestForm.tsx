@@ -45,11 +45,8 @@ export function EmailRequestForm({
           <FormAlert text={form.alert} />
           <Field
             label={t('auth.email')}
-            name="email"
+            {...form.bind('email')}
             type="email"
-            value={form.values.email}
-            onChange={form.set('email')}
-            errors={form.errors.email}
             autoComplete="email"
           />
           <Button loading={form.busy} block large>

@@ -60,10 +60,7 @@ export default function LoginPage() {
               <p className="muted">{t('auth.two_factor_prompt')}</p>
               <Field
                 label={t('auth.one_time_password')}
-                name="one_time_password"
-                value={form.values.one_time_password}
-                onChange={form.set('one_time_password')}
-                errors={form.errors.one_time_password}
+                {...form.bind('one_time_password')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 autoFocus
@@ -73,20 +70,14 @@ export default function LoginPage() {
             <>
               <Field
                 label={t('auth.email')}
-                name="email"
+                {...form.bind('email')}
                 type="email"
-                value={form.values.email}
-                onChange={form.set('email')}
-                errors={form.errors.email}
                 autoComplete="email"
               />
               <Field
                 label={t('auth.password')}
-                name="password"
+                {...form.bind('password')}
                 type="password"
-                value={form.values.password}
-                onChange={form.set('password')}
-                errors={form.errors.password}
                 autoComplete="current-password"
               />
               <div className="form-row">

@@ -40,11 +40,8 @@ export default function PasswordResetPage({ params, search }: ScreenProps) {
             <FormAlert text={form.alert} />
             <Field
               label={t('auth.email')}
-              name="email"
+              {...form.bind('email')}
               type="email"
-              value={form.values.email}
-              onChange={form.set('email')}
-              errors={form.errors.email}
               autoComplete="email"
             />
             <NewPasswordFields form={form} label={t('auth.new_password')} />

@@ -55,30 +55,17 @@ export default function RegisterPage({ search }: ScreenProps) {
         <h1 id="register-title">{t('auth.register')}</h1>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <FormAlert text={form.alert} />
-          <Field
-            label={t('auth.name')}
-            name="name"
-            value={form.values.name}
-            onChange={form.set('name')}
-            errors={form.errors.name}
-            autoComplete="name"
-          />
+          <Field label={t('auth.name')} {...form.bind('name')} autoComplete="name" />
           <Field
             label={t('auth.email')}
-            name="email"
+            {...form.bind('email')}
             type="email"
-            value={form.values.email}
-            onChange={form.set('email')}
-            errors={form.errors.email}
             autoComplete="email"
           />
           <NewPasswordFields form={form} label={t('auth.password')} />
           <Field
             label={t('auth.referral_code')}
-            name="referral_code"
-            value={form.values.referral_code}
-            onChange={form.set('referral_code')}
-            errors={form.errors.referral_code}
+            {...form.bind('referral_code')}
             autoComplete="off"
           />
           <Button loading={form.busy} block large>

@@ -32,11 +32,8 @@ export default function PasswordSettingsPage() {
         <FormAlert text={form.alert} />
         <Field
           label={t('settings.current_password')}
-          name="current_password"
+          {...form.bind('current_password')}
           type="password"
-          value={form.values.current_password}
-          onChange={form.set('current_password')}
-          errors={form.errors.current_password}
           autoComplete="current-password"
         />
         <NewPasswordFields form={form} label={t('auth.new_password')} />

@@ -35,23 +35,8 @@ export default function ProfileSettingsPage() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormAlert text={status} kind="success" />
         <FormAlert text={form.alert} />
-        <Field
-          label={t('auth.name')}
-          name="name"
-          value={form.values.name}
-          onChange={form.set('name')}
-          errors={form.errors.name}
-          autoComplete="name"
-        />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          value={form.values.email}
-          onChange={form.set('email')}
-          errors={form.errors.email}
-          autoComplete="email"
-        />
+        <Field label={t('auth.name')} {...form.bind('name')} autoComplete="name" />
+        <Field label={t('auth.email')} {...form.bind('email')} type="email" autoComplete="email" />
         <Button loading={form.busy}>{t('settings.save')}</Button>
       </form>
     </SettingsFrame>

@@ -90,10 +90,7 @@ export default function TwoFactorSettingsPage({ data }: ScreenProps) {
           <FormAlert text={form.alert} />
           <Field
             label={t('auth.one_time_password')}
-            name="code"
-            value={form.values.code}
-            onChange={form.set('code')}
-            errors={form.errors.code}
+            {...form.bind('code')}
             inputMode="numeric"
             autoComplete="one-time-code"
           />
