@@ -132,6 +132,8 @@ async function measure(kind: Kind): Promise<Figures> {
                 headers: {
                   'content-type': 'application/json',
                   authorization: `Bearer ${token}`,
+                  // As the shell sends it with every bet: the stored answer is part of the cost.
+                  'idempotency-key': `bench-${next}-${randomBytes(6).toString('hex')}`,
                 },
                 body: JSON.stringify({ amount: 0.01, target: 50, condition: 'over' }),
               };

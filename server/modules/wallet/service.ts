@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { ledgerEntries, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
 
 export interface BalanceChange {
@@ -20,30 +20,70 @@ export class InsufficientFundsError extends ValidationError {
   }
 }
 
+/** One ledger line of a balance change (the user is given beside it). */
+export type LedgerChange = Omit<BalanceChange, 'userId'>;
+
 /**
- * The one way a balance changes: an atomic conditional update (the row lock of the UPDATE
- * serializes concurrent changes of one user) and its ledger row, in the caller's transaction.
+ * The one way balances change, as two CTEs to compose into a single statement: `balance`
+ * (UPDATE of the user's balance by the changes' sum, RETURNING the new `balance_cents`; no row
+ * when any running total would go below zero, or when `when` is false) and `ledger` (one row
+ * per change, in order, each with the balance after it). The UPDATE's row lock serializes
+ * concurrent changes of one user; one statement is one round trip and atomic on its own.
  */
-export async function changeBalance(tx: Tx, change: BalanceChange): Promise<number> {
-  if (!Number.isSafeInteger(change.deltaCents)) {
-    throw new Error(`deltaCents must be an integer, got ${change.deltaCents}`);
-  }
-  const [row] = await tx
-    .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} + ${change.deltaCents}` })
-    .where(
-      sql`${users.id} = ${change.userId} AND ${users.balanceCents} + ${change.deltaCents} >= 0`,
-    )
-    .returning({ balanceCents: users.balanceCents });
-  if (!row) throw new InsufficientFundsError();
-  await tx.insert(ledgerEntries).values({
-    userId: change.userId,
-    deltaCents: change.deltaCents,
-    reason: change.reason,
-    reference: change.reference ?? null,
-    balanceAfterCents: row.balanceCents,
+export function balanceChangeCtes(userId: number, changes: LedgerChange[], when?: SQL): SQL {
+  if (!changes.length) throw new Error('a balance change needs at least one ledger line');
+  let running = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  const lines = changes.map((change, order) => {
+    if (!Number.isSafeInteger(change.deltaCents)) {
+      throw new Error(`deltaCents must be an integer, got ${change.deltaCents}`);
+    }
+    running += change.deltaCents;
+    lowest = Math.min(lowest, running);
+    return sql`(${order}::int, ${change.deltaCents}::bigint, ${change.reason}::text, ${change.reference ?? null}::text, ${running}::bigint)`;
   });
-  return row.balanceCents;
+  // Table and column names as in server/db/schema (users, ledger_entries).
+  return sql`balance AS (
+      UPDATE users SET balance_cents = balance_cents + ${running}::bigint
+      WHERE id = ${userId} AND balance_cents + ${lowest}::bigint >= 0 ${when ? sql`AND ${when}` : sql``}
+      RETURNING balance_cents
+    ), ledger AS (
+      INSERT INTO ledger_entries (user_id, delta_cents, reason, reference, balance_after_cents)
+      SELECT ${userId}, line.delta, line.reason, line.reference,
+        balance.balance_cents - ${running}::bigint + line.running
+      FROM balance, (VALUES ${sql.join(lines, sql`, `)}) AS line(position, delta, reason, reference, running)
+      ORDER BY line.position
+    )`;
+}
+
+/** The rows of a raw `execute`, whichever driver is behind the database. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Changes a user's balance by several ledger lines at once (e.g. a stake and its payout), in the
+ * caller's transaction; returns the balance after the last. Throws InsufficientFundsError when a
+ * running total would go below zero, and nothing changes.
+ */
+export async function changeBalances(
+  tx: Tx,
+  userId: number,
+  changes: LedgerChange[],
+): Promise<number> {
+  const [row] = rowsOf<{ balance: string }>(
+    await tx.execute(
+      sql`WITH ${balanceChangeCtes(userId, changes)} SELECT balance_cents::text AS balance FROM balance`,
+    ),
+  );
+  if (!row) throw new InsufficientFundsError();
+  return Number(row.balance);
+}
+
+/** One ledger line: changeBalances for a single change. */
+export function changeBalance(tx: Tx, change: BalanceChange): Promise<number> {
+  const { userId, ...line } = change;
+  return changeBalances(tx, userId, [line]);
 }
 
 /**
