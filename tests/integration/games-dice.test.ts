@@ -10,6 +10,9 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/testApp';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/prepared';
+import { makeAdmin, unbalancedUsers } from '../support/money';
 import { moneySnapshot, RecordingClient, type BetAnswer, type ErrorAnswer } from './games-support';
 
 describeEachDatabase('dice bets', (kind) => {
@@ -125,6 +128,65 @@ describeEachDatabase('dice bets', (kind) => {
     expect(snapshot.balanceCents).toBe(balance);
     expect(snapshot.ledgerTotal).toBe(balance);
     expect(snapshot.bets).toBe(expected);
+  });
+
+  it('interleaves parallel bets, retried keys, seed rotations and admin adjustments of one user', async () => {
+    const admin = await registerUser(server.url);
+    await makeAdmin(server.database.db, admin.id);
+    const user = await registerUser(server.url);
+    const bet = (key: string) =>
+      client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
+        token: user.token,
+        headers: { 'Idempotency-Key': key },
+        body: { amount: 1, target: 50, condition: 'over' },
+      });
+    // 40 keys, 10 of them sent twice at once; 4 rotations and 10 adjustments in between.
+    const keys = Array.from({ length: 40 }, (_, i) => `interleave-${kind}-${i}`);
+    const requests: Promise<{ status: number; body: unknown }>[] = [];
+    keys.forEach((key, i) => {
+      requests.push(bet(key));
+      if (i % 4 === 0) requests.push(bet(key));
+      if (i % 10 === 5) {
+        requests.push(client.call('POST', '/api/fairness/rotate', { token: user.token, body: {} }));
+      }
+      if (i % 4 === 2) {
+        requests.push(
+          client.call('POST', `/api/admin/users/${user.id}/balance`, {
+            token: admin.token,
+            body: { amount: i % 8 === 2 ? -5 : 5, reason: 'interleave' },
+          }),
+        );
+      }
+    });
+    const answers = await Promise.all(requests);
+    expect(answers.map((a) => a.status).filter((status) => status !== 200)).toEqual([]);
+
+    // A retried key answered the same bet, word for word; 40 bets in all.
+    const answersByBet = new Map<number, unknown[]>();
+    for (const answer of answers) {
+      const body = answer.body as Partial<BetAnswer>;
+      if (body.bet) answersByBet.set(body.bet.id, [...(answersByBet.get(body.bet.id) ?? []), body]);
+    }
+    expect(answersByBet.size).toBe(40);
+    const retried = [...answersByBet.values()].filter((list) => list.length === 2);
+    expect(retried).toHaveLength(10);
+    for (const [first, second] of retried) expect(second).toEqual(first);
+
+    // Per seed pair, the bets' nonces are exactly 0 .. nonce - 1; the ledger equals the balance.
+    const rows = rowsOf<{ nonce: number; used: number[] | null }>(
+      await server.database.db.execute(sql`
+        SELECT pair.nonce, array_agg(bets.nonce ORDER BY bets.nonce) AS used
+        FROM seed_pairs AS pair LEFT JOIN bets ON bets.seed_pair_id = pair.id
+        WHERE pair.user_id = ${user.id}
+        GROUP BY pair.id`),
+    );
+    expect(rows.length).toBe(5);
+    for (const row of rows) {
+      const used = (row.used ?? []).filter((n) => n !== null);
+      expect(used).toEqual(Array.from({ length: row.nonce }, (_, i) => i));
+    }
+    expect(rows.reduce((total, row) => total + row.nonce, 0)).toBe(40);
+    expect(await unbalancedUsers(server.database.db)).toEqual([]);
   });
 
   it('refuses malformed bets with 422 per field and changes nothing', async () => {

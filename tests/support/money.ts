@@ -1,16 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
 import { users } from '../../server/db/schema';
+import { rowsOf } from '../../server/db/prepared';
 import { changeBalance } from '../../server/modules/wallet/service';
 
 /** Gives an existing account the admin role, directly in the database. */
 export async function makeAdmin(db: Db, userId: number): Promise<void> {
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
-}
-
-/** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 /** Every number that a request could change about money, in cents and rows. */
@@ -27,7 +23,7 @@ export async function moneySnapshot(db: Db): Promise<MoneySnapshot> {
            (SELECT coalesce(sum(balance_cents), 0) FROM users) AS balance_cents,
            (SELECT count(*) FROM ledger_entries) AS ledger_rows,
            (SELECT coalesce(sum(delta_cents), 0) FROM ledger_entries) AS ledger_cents`);
-  const row = rowsOf(result)[0]!;
+  const row = rowsOf<Record<string, unknown>>(result)[0]!;
   return {
     users: Number(row.users),
     balanceCents: Number(row.balance_cents),
@@ -45,7 +41,7 @@ export async function unbalancedUsers(
       FROM users u LEFT JOIN ledger_entries l ON l.user_id = u.id
      GROUP BY u.id, u.balance_cents
     HAVING u.balance_cents <> coalesce(sum(l.delta_cents), 0)`);
-  const rows = rowsOf(result);
+  const rows = rowsOf<Record<string, unknown>>(result);
   return rows.map((r) => ({
     id: Number(r.id),
     balance: Number(r.balance_cents),

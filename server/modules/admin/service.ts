@@ -21,10 +21,13 @@ export interface Adjustment {
  */
 export async function adjustBalance(db: Db, adjustment: Adjustment) {
   return db.transaction(async (tx) => {
+    // The balance row first, as every balance change locks it (a lock taken later, after the
+    // adjustment row's foreign key check, could deadlock with a bet).
     const [target] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.id, adjustment.userId));
+      .where(eq(users.id, adjustment.userId))
+      .for('no key update');
     if (!target) throw notFound();
     const [record] = await tx
       .insert(adminAdjustments)

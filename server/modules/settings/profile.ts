@@ -4,6 +4,7 @@ import { users, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
 import { hashPassword, normalizeEmail, verifyPassword } from '../account/service';
 import { revokeAllTokens } from '../auth/tokens';
+import { UNIQUE_VIOLATION, sqlState } from '../../db/errors';
 
 /**
  * New name and e-mail. A changed address is unverified until its new link is used; a taken one
@@ -38,17 +39,11 @@ export async function updateProfile(
     .returning()
     .catch((error: unknown) => {
       // Another account took the address between the check and the update.
-      if (isUniqueViolation(error)) throw ValidationError.field('email', 'validation.unique');
+      if (sqlState(error) === UNIQUE_VIOLATION)
+        throw ValidationError.field('email', 'validation.unique');
       throw error;
     });
   return { user: updated!, emailChanged };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** A new password after the current one; every other token of the user is revoked. */

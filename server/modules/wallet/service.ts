@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { users } from '../../db/schema';
+import { rowsOf } from '../../db/prepared';
 import { ValidationError } from '../../http/errors';
 
 export interface BalanceChange {
@@ -23,42 +24,49 @@ export class InsufficientFundsError extends ValidationError {
 /** One ledger line of a balance change (the user is given beside it). */
 export type LedgerChange = Omit<BalanceChange, 'userId'>;
 
+/** A value in a statement: a parameter's value, or SQL such as `sql.placeholder('amount')`. */
+type SqlValue<T> = T | SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>;
+
+export interface LedgerLine {
+  deltaCents: SqlValue<number>;
+  reason: SqlValue<string>;
+  reference: SqlValue<string | null>;
+}
+
 /**
- * The one way balances change, as two CTEs to compose into a single statement: `balance`
- * (UPDATE of the user's balance by the changes' sum, RETURNING the new `balance_cents`; no row
- * when any running total would go below zero, or when `when` is false) and `ledger` (one row
- * per change, in order, each with the balance after it). The UPDATE's row lock serializes
- * concurrent changes of one user; one statement is one round trip and atomic on its own.
+ * The one way balances change, as CTEs to compose into a single statement: `balance` (UPDATE of
+ * the user's balance by the lines' sum, RETURNING the new `balance_cents`; no row when a running
+ * total would go below zero, or when `when` is false) and `ledger` (one row per line that moves
+ * money, in order, each with the balance after it). The UPDATE's row lock serializes concurrent
+ * changes of one user; one statement is one round trip and atomic on its own. Totals are summed
+ * in SQL so that a prepared statement can take the amounts as parameters.
  */
-export function balanceChangeCtes(userId: number, changes: LedgerChange[], when?: SQL): SQL {
-  if (!changes.length) throw new Error('a balance change needs at least one ledger line');
-  let running = 0;
-  let lowest = Number.POSITIVE_INFINITY;
-  const lines = changes.map((change, order) => {
-    if (!Number.isSafeInteger(change.deltaCents)) {
-      throw new Error(`deltaCents must be an integer, got ${change.deltaCents}`);
-    }
-    running += change.deltaCents;
-    lowest = Math.min(lowest, running);
-    return sql`(${order}::int, ${change.deltaCents}::bigint, ${change.reason}::text, ${change.reference ?? null}::text, ${running}::bigint)`;
-  });
+export function balanceChangeCtes(userId: SqlValue<number>, lines: LedgerLine[], when?: SQL): SQL {
+  if (!lines.length) throw new Error('a balance change needs at least one ledger line');
+  const values = lines.map(
+    (line, position) =>
+      sql`(${position}::int, ${line.deltaCents}::bigint, ${line.reason}::text, ${line.reference}::text)`,
+  );
   // Table and column names as in server/db/schema (users, ledger_entries).
-  return sql`balance AS (
-      UPDATE users SET balance_cents = balance_cents + ${running}::bigint
-      WHERE id = ${userId} AND balance_cents + ${lowest}::bigint >= 0 ${when ? sql`AND ${when}` : sql``}
+  return sql`lines AS (
+      SELECT position, delta, reason, reference,
+        sum(delta) OVER (ORDER BY position) AS running, sum(delta) OVER () AS total
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS line(position, delta, reason, reference)
+      WHERE delta <> 0
+    ), balance AS (
+      UPDATE users
+      SET balance_cents = balance_cents + coalesce((SELECT min(total) FROM lines), 0)
+      WHERE id = ${userId}::int
+        AND balance_cents + coalesce((SELECT min(running) FROM lines), 0) >= 0
+        ${when ? sql`AND ${when}` : sql``}
       RETURNING balance_cents
     ), ledger AS (
       INSERT INTO ledger_entries (user_id, delta_cents, reason, reference, balance_after_cents)
-      SELECT ${userId}, line.delta, line.reason, line.reference,
-        balance.balance_cents - ${running}::bigint + line.running
-      FROM balance, (VALUES ${sql.join(lines, sql`, `)}) AS line(position, delta, reason, reference, running)
-      ORDER BY line.position
+      SELECT ${userId}::int, lines.delta, lines.reason, lines.reference,
+        balance.balance_cents - lines.total + lines.running
+      FROM balance, lines
+      ORDER BY lines.position
     )`;
-}
-
-/** The rows of a raw `execute`, whichever driver is behind the database. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -71,9 +79,15 @@ export async function changeBalances(
   userId: number,
   changes: LedgerChange[],
 ): Promise<number> {
+  for (const change of changes) {
+    if (!Number.isSafeInteger(change.deltaCents)) {
+      throw new Error(`deltaCents must be an integer, got ${change.deltaCents}`);
+    }
+  }
+  const lines = changes.map((change) => ({ ...change, reference: change.reference ?? null }));
   const [row] = rowsOf<{ balance: string }>(
     await tx.execute(
-      sql`WITH ${balanceChangeCtes(userId, changes)} SELECT balance_cents::text AS balance FROM balance`,
+      sql`WITH ${balanceChangeCtes(userId, lines)} SELECT balance_cents::text AS balance FROM balance`,
     ),
   );
   if (!row) throw new InsufficientFundsError();
@@ -87,15 +101,17 @@ export function changeBalance(tx: Tx, change: BalanceChange): Promise<number> {
 }
 
 /**
- * Locks the user's balance row for the rest of the transaction (SELECT ... FOR UPDATE) and
- * returns the balance: a bet locks first, then decides, then debits and credits.
+ * Locks the user's balance row for the rest of the transaction and returns the balance. FOR NO
+ * KEY UPDATE, the lock an UPDATE of the balance takes anyway: it does not block the KEY SHARE
+ * locks that inserting rows referencing the user (ledger, bets) take, which FOR UPDATE would,
+ * and could deadlock with a transaction that inserted such a row before changing the balance.
  */
 export async function lockBalance(tx: Tx, userId: number): Promise<number> {
   const [row] = await tx
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   if (!row) throw new Error(`user ${userId} not found`);
   return row.balanceCents;
 }

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database';
+import { preparedSql } from '../../db/prepared';
+import { balanceChangeCtes } from '../wallet/service';
+import type { SeedPair } from '../fairness/schema';
+import type { Bet } from '../games/schema';
+import type { IdempotencyRequest, StoredAnswer } from './idempotency';
+
+// The SQL every bet runs, as named prepared statements. Table and column names as in
+// server/db/schema and the games and fairness schemas.
+
+const p = (name: string) => sql.placeholder(name);
+
+export type BetPair = Pick<
+  SeedPair,
+  'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'
+>;
+
+/** What a bet is decided from: the balance, the active seed pair, the stored answer. */
+export interface BetState {
+  balanceCents: number;
+  pair: BetPair;
+  /** The id the bet will have (drawn from its sequence now: the answer is built before writing). */
+  betId: number;
+  /** The answer stored under the request's Idempotency-Key, when it was seen before. */
+  stored: { requestHash: string; answer: StoredAnswer } | null;
+}
+
+interface StateRow {
+  balance_cents: string;
+  pair_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  bet_id: string;
+  request_hash: string | null;
+  status_code: number | null;
+  response: unknown;
+}
+
+const stateColumns = sql`users.balance_cents::text AS balance_cents, pair.id AS pair_id,
+  pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce,
+  nextval(pg_get_serial_sequence('bets', 'id'))::text AS bet_id`;
+
+const readState = preparedSql<StateRow>(
+  'bet_state',
+  sql`SELECT ${stateColumns}, stored.request_hash, stored.status_code, stored.response
+    FROM users
+    JOIN seed_pairs AS pair ON pair.user_id = users.id AND pair.active
+    LEFT JOIN idempotency_keys AS stored
+      ON stored.user_id = users.id AND stored.key = ${p('key')}::text
+    WHERE users.id = ${p('user')}::int`,
+);
+
+const lockState = preparedSql<StateRow>(
+  'bet_state_locked',
+  sql`SELECT ${stateColumns}, NULL AS request_hash, NULL::int AS status_code, NULL AS response
+    FROM users
+    JOIN seed_pairs AS pair ON pair.user_id = users.id AND pair.active
+    WHERE users.id = ${p('user')}::int
+    FOR NO KEY UPDATE OF users, pair`,
+);
+
+const readStored = preparedSql<Pick<StateRow, 'request_hash' | 'status_code' | 'response'>>(
+  'bet_stored_answer',
+  sql`SELECT request_hash, status_code, response FROM idempotency_keys
+    WHERE user_id = ${p('user')}::int AND key = ${p('key')}::text`,
+);
+
+/**
+ * The bet's state: read as of now, in one round trip, or (lock) with the user's balance row and
+ * active pair locked for the rest of the transaction. Locking the pair too matters: a bet that
+ * waited for the lock re-reads the locked rows' newest versions, so it sees the nonce the
+ * previous bet left. Rows that are not locked are not re-read that way, so under the lock the
+ * stored answer is read by a statement of its own: a retry that waited for the first attempt's
+ * lock then sees its answer. Undefined when the user has no active seed pair yet.
+ */
+export async function betState(
+  db: Db | Tx,
+  userId: number,
+  idempotency: IdempotencyRequest | null,
+  options: { lock: boolean },
+): Promise<BetState | undefined> {
+  const statement = options.lock ? lockState : readState;
+  const [row] = await statement(db, { user: userId, key: idempotency?.key ?? null });
+  if (!row) return undefined;
+  if (options.lock && idempotency) {
+    const [stored] = await readStored(db, { user: userId, key: idempotency.key });
+    if (stored) Object.assign(row, stored);
+  }
+  return {
+    balanceCents: Number(row.balance_cents),
+    pair: {
+      id: row.pair_id,
+      serverSeed: row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: row.nonce,
+    },
+    betId: Number(row.bet_id),
+    stored:
+      row.request_hash === null
+        ? null
+        : {
+            requestHash: row.request_hash,
+            answer: { statusCode: row.status_code!, body: row.response },
+          },
+  };
+}
+
+/**
+ * One statement, atomic on its own. Debits the stake and credits the payout with their ledger
+ * lines (balanceChangeCtes, which refuses a negative balance) if the pair's nonce is still the
+ * one used; then moves the nonce on, guarded by that same nonce (a bet can never reuse or skip
+ * one); inserts the bet and stores the answer under the Idempotency-Key. It answers the balance
+ * after, or no row when the funds did not suffice or the nonce had visibly moved (nothing
+ * written). Should the nonce move while the statement waited for the balance row, the final
+ * division by zero fails the statement, so nothing is written either. Rows are locked in the
+ * order every balance change uses: the user's balance row first, then the seed pair.
+ */
+const recordStatement = preparedSql<{ balance: string }>(
+  'bet_record',
+  sql`WITH ${balanceChangeCtes(
+    p('user'),
+    [
+      { deltaCents: sql`-${p('amount')}::bigint`, reason: 'bet', reference: p('reference') },
+      { deltaCents: p('payout'), reason: 'payout', reference: p('reference') },
+    ],
+    sql`EXISTS (
+      SELECT 1 FROM seed_pairs
+      WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
+    )`,
+  )}, bumped AS (
+      UPDATE seed_pairs SET nonce = nonce + 1
+      WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
+        AND EXISTS (SELECT 1 FROM balance)
+      RETURNING id
+    ), bet AS (
+      INSERT INTO bets (id, user_id, game, amount_cents, multiplier_e4, payout_cents,
+        seed_pair_id, nonce, params, result, created_at)
+      SELECT ${p('bet')}::bigint, ${p('user')}::int, ${p('game')}::text, ${p('amount')}::bigint,
+        ${p('multiplier')}::bigint, ${p('payout')}::bigint, bumped.id, ${p('nonce')}::int,
+        ${p('params')}::jsonb, ${p('result')}::jsonb, ${p('created')}::timestamptz
+      FROM bumped
+    ), stored AS (
+      INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
+      SELECT ${p('user')}::int, ${p('key')}::text, ${p('request_hash')}::text,
+        ${p('status')}::int, ${p('answer')}::jsonb
+      FROM bumped
+      WHERE ${p('key')}::text IS NOT NULL
+    )
+    SELECT balance.balance_cents::text AS balance
+    FROM balance
+    WHERE 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`,
+);
+
+/**
+ * Writes a decided bet (recordStatement). Answers the balance after it in cents, or null when
+ * the funds did not suffice or the pair's nonce had moved (another bet of the user got there
+ * first). Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when another
+ * request stored an answer under the same key first. Whenever it does not answer a balance,
+ * nothing was written.
+ */
+export async function recordBet(
+  db: Db | Tx,
+  bet: Bet,
+  idempotency: IdempotencyRequest | null,
+  answer: StoredAnswer,
+): Promise<number | null> {
+  const [row] = await recordStatement(db, {
+    pair: bet.seedPairId,
+    nonce: bet.nonce,
+    bet: bet.id,
+    user: bet.userId,
+    game: bet.game,
+    amount: bet.amountCents,
+    multiplier: bet.multiplierE4,
+    payout: bet.payoutCents,
+    params: JSON.stringify(bet.params),
+    result: JSON.stringify(bet.result),
+    created: bet.createdAt.toISOString(),
+    reference: `bet:${bet.id}`,
+    key: idempotency?.key ?? null,
+    request_hash: idempotency?.requestHash ?? null,
+    status: answer.statusCode,
+    answer: idempotency ? JSON.stringify(answer.body) : null,
+  });
+  return row ? Number(row.balance) : null;
+}
