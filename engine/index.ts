@@ -18,7 +18,13 @@ export { seededRandom } from './core/random';
 export { coerceParam, defaultValues, defineParams, validateParams } from './params/params';
 export type { NumberParam, ParamsSpec, ParamValues } from './params/params';
 export { PhysicsWorld, PHYSICS_STEP_MS } from './physics/PhysicsWorld';
-export type { CollisionPair, CollisionPhase, CircleOptions } from './physics/PhysicsWorld';
+export { markExactCircle } from './physics/exactCircles';
+export type {
+  CollisionListener,
+  CollisionPair,
+  CollisionPhase,
+  CircleOptions,
+} from './physics/PhysicsWorld';
 export { SoundManager } from './sound/SoundManager';
 export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';
 export type { AssetBundle, AssetEntry } from './assets/manifest';

@@ -49,9 +49,10 @@ export class PhysicsDemoSimulation implements Simulation<typeof physicsDemoParam
       }
     }
     this.applyGravity();
-    this.stopListening = this.physics.onCollision((pairs, phase) => {
-      if (phase === 'start') this.collisions += pairs.length;
-    });
+    this.stopListening = this.physics.onCollision(
+      (pairs) => (this.collisions += pairs.length),
+      ['start'],
+    );
   }
 
   update(_dt: number): void {

@@ -10,6 +10,14 @@ export interface CollisionPair {
 
 export type CollisionPhase = 'start' | 'active' | 'end';
 
+export type CollisionListener = (pairs: CollisionPair[], phase: CollisionPhase) => void;
+
+const MATTER_EVENTS = {
+  start: 'collisionStart',
+  active: 'collisionActive',
+  end: 'collisionEnd',
+} as const;
+
 export interface PhysicsWorldOptions {
   gravity?: { x: number; y: number; scale?: number };
   /** Iterations of matter-js's solver (more = stiffer stacks, slower). */
@@ -31,7 +39,9 @@ export interface CircleOptions {
 export class PhysicsWorld {
   readonly engine: Matter.Engine;
   private readonly pool = new Map<string, Matter.Body[]>();
-  private readonly listeners = new Set<(pairs: CollisionPair[], phase: CollisionPhase) => void>();
+  private readonly listeners = new Map<CollisionListener, readonly CollisionPhase[]>();
+  /** Phases whose matter-js event this world listens to (only those someone asked for). */
+  private readonly forwarded = new Set<CollisionPhase>();
   private steps = 0;
 
   constructor(options: PhysicsWorldOptions = {}) {
@@ -40,14 +50,6 @@ export class PhysicsWorld {
       positionIterations: options.positionIterations ?? 6,
       velocityIterations: options.velocityIterations ?? 4,
     });
-    const forward = (phase: CollisionPhase) => (event: Matter.IEventCollision<Matter.Engine>) => {
-      if (!this.listeners.size) return;
-      const pairs = event.pairs.map((pair) => ({ a: pair.bodyA, b: pair.bodyB }));
-      for (const listener of this.listeners) listener(pairs, phase);
-    };
-    Matter.Events.on(this.engine, 'collisionStart', forward('start'));
-    Matter.Events.on(this.engine, 'collisionActive', forward('active'));
-    Matter.Events.on(this.engine, 'collisionEnd', forward('end'));
   }
 
   /** Steps taken so far; the world's time is always steps * PHYSICS_STEP_MS. */
@@ -69,9 +71,33 @@ export class PhysicsWorld {
     this.steps += 1;
   }
 
-  onCollision(listener: (pairs: CollisionPair[], phase: CollisionPhase) => void): () => void {
-    this.listeners.add(listener);
+  /**
+   * Calls `listener` with the pairs that start, stay in or end contact in a step, for the phases
+   * asked for (all by default). Only phases someone listens to are forwarded from matter-js: each
+   * costs an event and an array of pairs per step.
+   */
+  onCollision(
+    listener: CollisionListener,
+    phases: readonly CollisionPhase[] = ['start', 'active', 'end'],
+  ): () => void {
+    this.listeners.set(listener, phases);
+    for (const phase of phases) this.forward(phase);
     return () => this.listeners.delete(listener);
+  }
+
+  private forward(phase: CollisionPhase): void {
+    if (this.forwarded.has(phase)) return;
+    this.forwarded.add(phase);
+    // The three events carry the same payload; matter's typings overload them one name at a time.
+    const event = MATTER_EVENTS[phase] as 'collisionStart';
+    Matter.Events.on(this.engine, event, (payload: Matter.IEventCollision<Matter.Engine>) => {
+      let pairs: CollisionPair[] | null = null;
+      for (const [listener, phases] of this.listeners) {
+        if (!phases.includes(phase)) continue;
+        pairs ??= payload.pairs.map((pair) => ({ a: pair.bodyA, b: pair.bodyB }));
+        listener(pairs, phase);
+      }
+    });
   }
 
   /** A circle from the pool (or a new one), reset and added to the world. */

@@ -24,6 +24,8 @@ const MAX_OFFSET = 0.6;
 const KICK_GAIN = 1.2;
 /** A ball this fraction of (ball + peg radius) above a row's pegs has left them (60° off top). */
 const PAST_ROW = 0.5;
+/** Halvings of the contact offset range (0.52 reach): 10 place the aim within 0.01 px. */
+const BISECTION_STEPS = 10;
 /** Longest look-ahead of the fall prediction, in steps. */
 const MAX_PREDICTION_STEPS = 240;
 
@@ -129,18 +131,20 @@ export function aimPoint(
     lane.rights + (direction > 0 ? 1 : 0),
     reach,
   );
-  // Speed at the peg: a free fall from where the ball is to the peg's top.
-  const fall = fallTo(ball, pegY - reach * 0.95, gStep, 1 - model.airFriction);
+  // Speed at the peg: a free fall from where the ball is to the peg's top (copied: fall() reuses it).
+  const atPeg = {
+    ...fall(ball.x, ball.y, ball.vx, ball.vy, pegY - reach * 0.95, gStep, 1 - model.airFriction),
+  };
   let low = MIN_OFFSET * reach;
   let high = MAX_OFFSET * reach;
-  for (let i = 0; i < 14; i++) {
+  for (let i = 0; i < BISECTION_STEPS; i++) {
     const offset = (low + high) / 2;
     const landed = bounceAndFall(
       offset * direction,
       pegXOnRow,
       pegY,
       reach,
-      fall,
+      atPeg,
       next.y,
       model,
       gStep,
@@ -196,20 +200,37 @@ function bounceAndFall(
   const push = (1 + model.restitution) * Math.min(0, along) * KICK_GAIN;
   const vxOut = arrival.vx - push * nx;
   const vyOut = arrival.vy - push * ny;
-  const start = { x: pegXOnRow + offset, y: pegY + ny * reach, vx: vxOut, vy: vyOut };
-  return fallTo(start, untilY, gStep, 1 - model.airFriction).x;
+  const keep = 1 - model.airFriction;
+  return fall(pegXOnRow + offset, pegY + ny * reach, vxOut, vyOut, untilY, gStep, keep).x;
 }
 
-/** Free fall (gravity and air friction as matter-js steps them) until the ball reaches untilY. */
-function fallTo(ball: BallMotion, untilY: number, gStep: number, keep: number): BallMotion {
-  let { x, y, vx, vy } = ball;
+/** fall() writes here: the planner calls it thousands of times a step, without allocating. */
+const fallen: BallMotion = { x: 0, y: 0, vx: 0, vy: 0 };
+
+/**
+ * Free fall (gravity and air friction as matter-js steps them) until the ball reaches untilY.
+ * Answers a shared object, valid until the next call.
+ */
+function fall(
+  x: number,
+  y: number,
+  vx: number,
+  vy: number,
+  untilY: number,
+  gStep: number,
+  keep: number,
+): BallMotion {
   for (let n = 0; n < MAX_PREDICTION_STEPS && y < untilY; n++) {
     vy = vy * keep + gStep;
     vx *= keep;
     y += vy;
     x += vx;
   }
-  return { x, y, vx, vy };
+  fallen.x = x;
+  fallen.y = y;
+  fallen.vx = vx;
+  fallen.vy = vy;
+  return fallen;
 }
 
 /**

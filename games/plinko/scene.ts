@@ -12,9 +12,9 @@ const BOARD_AREA = { x: 120, y: 24, width: 900, height: 672 };
 const HISTORY = { x: 1130, y: 60, size: 6 };
 /** Peg hits tick at most this often (ms of simulated time). */
 const TICK_EVERY_MS = 60;
+/** Landings closer together than this share one sound (a win sound is never dropped). */
+const LANDING_SOUND_EVERY_MS = 40;
 const BUCKET_BOUNCE_MS = 320;
-/** The history strip redraws (new Text objects) at most this often, however fast balls land. */
-const HISTORY_REDRAW_MS = 250;
 
 /** Bucket colours from the edge (rare, high) to the centre (common, low). */
 function bucketColor(multiplierE4: number): number {
@@ -49,17 +49,25 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
   private readonly board = new Container({ label: 'plinko-board' });
   private readonly pegLayer = new Container({ label: 'pegs' });
   private readonly bucketLayer = new Container({ label: 'buckets' });
-  private readonly ballLayer = new Container({ label: 'balls' });
+  // A render group of its own: balls come and go many times a second, and each change rebuilds
+  // only this group's draw instructions, not those of the ~170 pegs and the buckets.
+  private readonly ballLayer = new Container({ label: 'balls', isRenderGroup: true });
   private readonly historyLayer = new Container({ label: 'history' });
   private readonly spareBalls: Sprite[] = [];
   private readonly ballSprites = new Map<number, Sprite>();
+  /** The render() call that last showed each ball sprite (the others' balls have landed). */
+  private readonly seenInFrame = new WeakMap<Sprite, number>();
+  private renderFrame = 0;
   private buckets: BucketSprite[] = [];
   private drawn: { board: BoardGeometry; risk: PlinkoRisk } | null = null;
   private lastTickMs = -Infinity;
+  private lastLandingSoundMs = -Infinity;
   private clockMs = 0;
   private lastInFlight = 0;
   private historyDirty = false;
-  private lastHistoryMs = -Infinity;
+  /** One sprite per history slot; a new result swaps textures (cached per label and colour). */
+  private historySlots: Sprite[] = [];
+  private textures!: SceneContext['engine']['textures'];
   private readonly waiting = new Map<number, (bucket: number) => void>();
   private unsubscribe: (() => void)[] = [];
   private readonly api: PlinkoSceneApi = {
@@ -84,13 +92,23 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
     this.ballTexture = ctx.engine.textures.get('plinko:ball', (g) =>
       g.circle(16, 16, 16).fill(0xff4f7b).circle(11, 11, 5).fill({ color: 0xffffff, alpha: 0.5 }),
     );
+    this.textures = ctx.engine.textures;
     this.board.addChild(this.pegLayer, this.bucketLayer, this.ballLayer);
+    this.historySlots = Array.from({ length: HISTORY.size }, (_, i) => {
+      const slot = new Sprite();
+      slot.anchor.set(0.5);
+      slot.position.set(HISTORY.x, HISTORY.y + i * 44);
+      slot.alpha = 1 - i * 0.12;
+      this.historyLayer.addChild(slot);
+      return slot;
+    });
     ctx.root.addChild(this.board, this.historyLayer);
   }
 
   show(): void {
     this.clockMs = 0;
     this.lastTickMs = -Infinity;
+    this.lastLandingSoundMs = -Infinity;
     this.unsubscribe = [
       this.sim.onLanding((landing) => this.landed(landing)),
       this.sim.onPegHit(() => this.pegHit()),
@@ -105,9 +123,8 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
     if (this.drawn?.board !== this.sim.board || this.drawn.risk !== this.sim.risk) {
       this.redrawBoard();
     }
-    if (this.historyDirty && this.clockMs - this.lastHistoryMs >= HISTORY_REDRAW_MS) {
+    if (this.historyDirty) {
       this.historyDirty = false;
-      this.lastHistoryMs = this.clockMs;
       this.redrawHistory();
     }
     for (const bucket of this.buckets) {
@@ -120,25 +137,26 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
   }
 
   render(alpha: number): void {
-    const live = new Set<number>();
+    const frame = ++this.renderFrame;
     for (const ball of this.sim.balls) {
-      live.add(ball.id);
       let sprite = this.ballSprites.get(ball.id);
       if (!sprite) {
         sprite = this.spareBalls.pop() ?? new Sprite(this.ballTexture);
         sprite.anchor.set(0.5);
+        sprite.width = sprite.height = ball.radius * 2;
         this.ballSprites.set(ball.id, sprite);
         this.ballLayer.addChild(sprite);
       }
-      sprite.width = sprite.height = ball.radius * 2;
+      this.seenInFrame.set(sprite, frame);
       const { x, y } = ball.body.position;
       sprite.position.set(
         ball.prevX + (x - ball.prevX) * alpha,
         ball.prevY + (y - ball.prevY) * alpha,
       );
     }
+    if (this.ballSprites.size === this.sim.balls.length) return;
     for (const [id, sprite] of this.ballSprites) {
-      if (live.has(id)) continue;
+      if (this.seenInFrame.get(sprite) === frame) continue;
       this.ballSprites.delete(id);
       this.ballLayer.removeChild(sprite);
       this.spareBalls.push(sprite);
@@ -172,7 +190,11 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
     const bucket = this.buckets[landing.bucket];
     if (bucket) bucket.bounce = BUCKET_BOUNCE_MS;
     const multiplier = plinkoMultipliersE4(this.sim.rows, this.sim.risk)[landing.bucket] ?? 0;
-    playGameSound(multiplier >= 20_000 ? 'win' : 'reveal');
+    const win = multiplier >= 20_000;
+    if (win || this.clockMs - this.lastLandingSoundMs >= LANDING_SOUND_EVERY_MS) {
+      this.lastLandingSoundMs = this.clockMs;
+      playGameSound(win ? 'win' : 'reveal');
+    }
     this.historyDirty = true;
     const resolve = this.waiting.get(landing.id);
     this.waiting.delete(landing.id);
@@ -248,14 +270,22 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
 
   /** The last results, newest on top, each in its bucket's colour. */
   private redrawHistory(): void {
-    this.historyLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
     const multipliers = plinkoMultipliersE4(this.sim.rows, this.sim.risk);
-    this.sim.history.slice(0, HISTORY.size).forEach((bucket, i) => {
-      const multiplier = multipliers[bucket] ?? 0;
+    this.historySlots.forEach((slot, i) => {
+      const bucket = this.sim.history[i];
+      slot.visible = bucket !== undefined;
+      if (bucket !== undefined) slot.texture = this.historyChip(multipliers[bucket] ?? 0);
+    });
+  }
+
+  private historyChip(multiplierE4: number): Texture {
+    const text = multiplierLabel(multiplierE4);
+    const color = bucketColor(multiplierE4);
+    return this.textures.render(`plinko:history:${text}:${color}`, () => {
       const chip = new Container();
-      chip.addChild(new Graphics().roundRect(-36, -18, 72, 36, 8).fill(bucketColor(multiplier)));
+      chip.addChild(new Graphics().roundRect(-36, -18, 72, 36, 8).fill(color));
       const label = new Text({
-        text: multiplierLabel(multiplier),
+        text,
         style: {
           fontFamily: 'system-ui, sans-serif',
           fontSize: 16,
@@ -265,9 +295,7 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
       });
       label.anchor.set(0.5);
       chip.addChild(label);
-      chip.position.set(HISTORY.x, HISTORY.y + i * 44);
-      chip.alpha = 1 - i * 0.12;
-      this.historyLayer.addChild(chip);
+      return chip;
     });
   }
 }

@@ -1,5 +1,6 @@
 import Matter from 'matter-js';
 import {
+  markExactCircle,
   PhysicsWorld,
   PHYSICS_STEP_MS,
   seededRandom,
@@ -69,8 +70,8 @@ type PegListener = (hit: PegHit) => void;
 const MAX_FLIGHT_STEPS = 60 * 20;
 const HISTORY_LENGTH = 12;
 const BALL_GROUP = -1;
-// matter-js approximates circles by polygons (10 sides at these radii); flat faces that big make
-// bounces near a peg's top arbitrary, so balls and pegs get finer polygons.
+// Balls and pegs collide as exact circles (markExactCircle); their polygons, fine enough that
+// their bounds stay within 1% of the circle's whatever the rotation, only feed the broadphase.
 const BALL_SIDES = 24;
 const PEG_SIDES = 24;
 
@@ -80,7 +81,7 @@ const PEG_SIDES = 24;
  * server's bucket; the physics only animates it (landings report the server's bucket).
  */
 export class PlinkoSimulation implements Simulation<PlinkoParams> {
-  readonly physics = new PhysicsWorld();
+  readonly physics = new PhysicsWorld({ positionIterations: 6, velocityIterations: 4 });
   readonly balls: PlinkoBall[] = [];
   /** The last landed buckets, newest first. */
   readonly history: number[] = [];
@@ -108,15 +109,18 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     this.random = seededRandom(data?.seed ?? 1);
     this.board = this.buildBoard();
     this.applyGravity();
-    this.stopCollisions = this.physics.onCollision((pairs, phase) => {
-      if (phase !== 'start' || !this.pegListeners.size) return;
-      for (const { a, b } of pairs) {
-        const peg = a.label === 'plinko-peg' ? a : b.label === 'plinko-peg' ? b : null;
-        if (!peg) continue;
-        for (const listener of this.pegListeners)
-          listener({ x: peg.position.x, y: peg.position.y });
-      }
-    });
+    this.stopCollisions = this.physics.onCollision(
+      (pairs) => {
+        if (!this.pegListeners.size) return;
+        for (const { a, b } of pairs) {
+          const peg = a.label === 'plinko-peg' ? a : b.label === 'plinko-peg' ? b : null;
+          if (!peg) continue;
+          for (const listener of this.pegListeners)
+            listener({ x: peg.position.x, y: peg.position.y });
+        }
+      },
+      ['start'],
+    );
   }
 
   /** Balls in flight; rows and risk are locked while it is above 0. */
@@ -275,14 +279,17 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     if (this.pegs.length) Matter.Composite.remove(this.physics.engine.world, this.pegs);
     const board = boardGeometry(this.rows, this.values.pegSpacing, this.values.pegRadius);
     this.pegs = board.pegs.map((p) =>
-      Matter.Bodies.polygon(p.x, p.y, PEG_SIDES, board.pegRadius, {
-        isStatic: true,
-        // matter-js takes the larger restitution and the smaller friction of a pair: these
-        // leave both to the ball's params.
-        restitution: 0,
-        friction: 1,
-        label: 'plinko-peg',
-      }),
+      markExactCircle(
+        Matter.Bodies.polygon(p.x, p.y, PEG_SIDES, board.pegRadius, {
+          isStatic: true,
+          // matter-js takes the larger restitution and the smaller friction of a pair: these
+          // leave both to the ball's params.
+          restitution: 0,
+          friction: 1,
+          label: 'plinko-peg',
+        }),
+        board.pegRadius,
+      ),
     );
     Matter.Composite.add(this.physics.engine.world, this.pegs);
     return board;
@@ -292,7 +299,10 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
   private acquireBall(x: number, y: number, radius: number): Matter.Body {
     const body =
       this.spareBalls.get(radius)?.pop() ??
-      Matter.Bodies.polygon(x, y, BALL_SIDES, radius, { label: 'plinko-ball' });
+      markExactCircle(
+        Matter.Bodies.polygon(x, y, BALL_SIDES, radius, { label: 'plinko-ball' }),
+        radius,
+      );
     Matter.Body.setPosition(body, { x, y });
     Matter.Body.setVelocity(body, { x: 0, y: 0 });
     Matter.Body.setAngle(body, 0);

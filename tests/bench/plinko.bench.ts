@@ -17,6 +17,12 @@ import { prng } from '../support/prng';
 
 const BUDGET_P99_MS = 2;
 const BUDGET_FRAME_P95_MS = 16.7;
+/**
+ * Chromium coarsens requestAnimationFrame timestamps to 0.1 ms (no cross-origin isolation), so an
+ * on-time 60 Hz frame (16.67 ms) reads anywhere from 16.6 to 16.8 ms; a late one reads 33.3 ms.
+ * The frame-time check allows that resolution and nothing more.
+ */
+const TIMESTAMP_RESOLUTION_MS = 0.1;
 const THROTTLE = 4;
 const WARMUP_MS = 3000;
 const SAMPLE_MS = 5000;
@@ -74,6 +80,8 @@ interface FrameStats {
   fps: number;
   frameMs: { p50: number; p95: number; p99: number; max: number };
   cpuMs: { p50: number; p95: number };
+  updateMs: number;
+  renderMs: number;
   samples: number;
 }
 
@@ -92,6 +100,7 @@ const server = await startServer({ env: { DIST_DIR: path.resolve(repoRoot, distD
 const browser = await launchBrowser();
 let frames: FrameStats;
 let flying: number;
+let late: number;
 try {
   const page = await browser.context.newPage();
   const cdp = await browser.context.newCDPSession(page);
@@ -109,6 +118,8 @@ try {
   await page.evaluate('window.__engine.frameStats.reset()');
   await page.waitForTimeout(SAMPLE_MS);
   frames = (await page.evaluate('window.__engine.stats()')) as FrameStats;
+  const intervals = (await page.evaluate('window.__engine.frameStats.frame.values()')) as number[];
+  late = intervals.filter((ms) => ms > 1.5 * (1000 / 60)).length;
   flying = (await page.evaluate('window.__engine.scenes.simulation.inFlight')) as number;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 } finally {
@@ -119,13 +130,15 @@ console.log(
   `plinko scene in Chromium: ${ROWS} rows, ${flying} balls in flight at the end, ${THROTTLE}x CPU throttling, ${frames.samples} frames`,
 );
 console.log(
-  `  frame time   p50 ${ms(frames.frameMs.p50)}   p95 ${ms(frames.frameMs.p95)}   (fps ${frames.fps.toFixed(1)}; engine CPU p95 ${ms(frames.cpuMs.p95)})`,
+  `  frame time   p50 ${ms(frames.frameMs.p50)}   p95 ${ms(frames.frameMs.p95)}   ${late} of ${frames.samples} frames late   (fps ${frames.fps.toFixed(1)}; engine CPU p95 ${ms(frames.cpuMs.p95)}: update ${ms(frames.updateMs)}, render ${ms(frames.renderMs)})`,
 );
-console.log(`  budget: frame time p95 <= ${BUDGET_FRAME_P95_MS} ms`);
+console.log(
+  `  budget: frame time p95 <= ${BUDGET_FRAME_P95_MS} ms (one 60 Hz frame; timestamps resolve ${TIMESTAMP_RESOLUTION_MS} ms)`,
+);
 if (frames.samples < 30 || flying < IN_FLIGHT * 0.8) {
   console.error('FAIL: too few frames or balls to judge');
   failed = true;
-} else if (frames.frameMs.p95 > BUDGET_FRAME_P95_MS) {
+} else if (frames.frameMs.p95 > BUDGET_FRAME_P95_MS + TIMESTAMP_RESOLUTION_MS) {
   console.error(`FAIL: frame time p95 ${ms(frames.frameMs.p95)} is over ${BUDGET_FRAME_P95_MS} ms`);
   failed = true;
 }
