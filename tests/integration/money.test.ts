@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { ledgerEntries } from '../../server/db/schema';
 import { ValidationError } from '../../server/http/errors';
+import { changeBalances, InsufficientFundsError } from '../../server/modules/wallet/service';
 import { amountToCents, type AmountBounds } from '../../server/http/money';
 import { makeAdmin, unbalancedUsers } from '../support/money';
 import {
@@ -130,5 +133,46 @@ describeEachDatabase('balance changes under concurrency', (kind) => {
     const answers = await Promise.all(jobs);
     expect(answers.every((a) => a.status === 200 || a.status === 422)).toBe(true);
     expect(await unbalancedUsers(server.database.db)).toEqual([]);
+  });
+
+  it('changes a balance by several ledger lines in order, refusing any running total below zero', async () => {
+    const player = await registerUser(server.url); // 1,000.00 of demo credit
+    const db = server.database.db;
+    const lines = (reference: string) =>
+      db
+        .select({
+          delta: ledgerEntries.deltaCents,
+          reason: ledgerEntries.reason,
+          after: ledgerEntries.balanceAfterCents,
+        })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, player.id), eq(ledgerEntries.reference, reference)))
+        .orderBy(asc(ledgerEntries.id));
+
+    const after = await db.transaction((tx) =>
+      changeBalances(tx, player.id, [
+        { deltaCents: -60_000, reason: 'bet', reference: 'multi-1' },
+        { deltaCents: 0, reason: 'payout', reference: 'multi-1' },
+        { deltaCents: 25_000, reason: 'payout', reference: 'multi-1' },
+      ]),
+    );
+    expect(after).toBe(65_000);
+    // The zero line writes nothing; each line carries the balance after it.
+    expect(await lines('multi-1')).toEqual([
+      { delta: -60_000, reason: 'bet', after: 40_000 },
+      { delta: 25_000, reason: 'payout', after: 65_000 },
+    ]);
+
+    // The sum (+10.00) would fit, but the first line alone would take the balance below zero.
+    await expect(
+      db.transaction((tx) =>
+        changeBalances(tx, player.id, [
+          { deltaCents: -65_001, reason: 'bet', reference: 'multi-2' },
+          { deltaCents: 66_001, reason: 'payout', reference: 'multi-2' },
+        ]),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await lines('multi-2')).toEqual([]);
+    expect(await unbalancedUsers(db)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { HttpError, ValidationError } from '../../http/errors';
-import { centsToAmount, changeBalance } from '../wallet/service';
+import { centsToAmount, changeBalance, changeBalances } from '../wallet/service';
 import { tokenLocks, type TokenLock } from './schema';
 
 /** Lock durations on offer and their yearly reward rates in basis points. */
@@ -144,20 +144,12 @@ export async function unlock(
       .set({ unlockedAt: now, rewardCents })
       .where(eq(tokenLocks.id, lock.id))
       .returning();
-    let balanceCents = await changeBalance(tx, {
-      userId,
-      deltaCents: lock.amountCents,
-      reason: 'tokenlock_release',
-      reference: `tokenlock:${lock.id}`,
-    });
-    if (rewardCents > 0) {
-      balanceCents = await changeBalance(tx, {
-        userId,
-        deltaCents: rewardCents,
-        reason: 'tokenlock_reward',
-        reference: `tokenlock:${lock.id}`,
-      });
-    }
+    // The stake back and its reward in one statement; a reward of 0 writes no ledger line.
+    const reference = `tokenlock:${lock.id}`;
+    const balanceCents = await changeBalances(tx, userId, [
+      { deltaCents: lock.amountCents, reason: 'tokenlock_release', reference },
+      { deltaCents: rewardCents, reason: 'tokenlock_reward', reference },
+    ]);
     return { lock: updated!, balanceCents };
   });
 }
