@@ -7,6 +7,7 @@ import type { ParamsSpec } from './params/params';
 export { Engine } from './core/Engine';
 export type { SceneContext, EngineOptions } from './core/Engine';
 export type { EngineStats, Percentiles } from './core/FrameStats';
+export { AdaptiveResolution, ADAPTIVE_RESOLUTION } from './core/AdaptiveResolution';
 export { FixedLoop } from './core/FixedLoop';
 export type { FixedLoopOptions, FrameAdvance } from './core/FixedLoop';
 export { SceneManager } from './core/SceneManager';

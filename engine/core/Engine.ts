@@ -7,6 +7,7 @@ import { drawWireframe } from '../physics/wireframe';
 import { SoundManager, type KeyValueStore } from '../sound/SoundManager';
 import { fitDesign, renderResolution, type Size } from './fit';
 import { loseProbeContexts, trackProbeContexts } from './probeContexts';
+import { AdaptiveResolution } from './AdaptiveResolution';
 import { FrameStats, type EngineStats } from './FrameStats';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
 
@@ -22,6 +23,8 @@ export interface SceneContext {
 export interface EngineOptions {
   design?: Size;
   background?: number;
+  /** Render fewer pixels while frames run late (AdaptiveResolution); on by default. */
+  adaptiveResolution?: boolean;
 }
 
 /** Something the debug overlay hands back so the engine can close it. */
@@ -43,6 +46,8 @@ export class Engine {
   readonly textures: TextureCache;
   readonly scenes: SceneManager<SceneContext>;
   readonly frameStats = new FrameStats();
+  /** Dynamic resolution: the scale of the render resolution, lowered while frames run late. */
+  readonly resolution: AdaptiveResolution;
   /** Draw physics bodies of the running simulation (debug overlay toggle). */
   wireframe = false;
 
@@ -65,6 +70,7 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     this.design = options.design ?? { width: 1280, height: 720 };
     this.background = options.background ?? 0x0b1020;
+    this.resolution = new AdaptiveResolution(options.adaptiveResolution ?? true);
     this.sound = new SoundManager(safeLocalStorage());
     this.assets = new AssetLoader(this.sound);
     this.textures = new TextureCache(() => this.requireApp().renderer);
@@ -162,8 +168,17 @@ export class Engine {
     }
   }
 
-  stats(): EngineStats {
-    return this.frameStats.snapshot();
+  stats(): EngineStats & { resolutionScale: number } {
+    return { ...this.frameStats.snapshot(), resolutionScale: this.resolution.scale };
+  }
+
+  /** Switches dynamic resolution on or off (off renders at full resolution again). */
+  setAdaptiveResolution(enabled: boolean): void {
+    this.resolution.enabled = enabled;
+    if (!enabled && this.resolution.scale !== 1) {
+      this.resolution.reset();
+      this.resize();
+    }
   }
 
   pause(paused = true): void {
@@ -298,14 +313,18 @@ export class Engine {
     this.updateRunning(false);
   }
 
-  /** Fits the design size into the container (letterbox) at min(devicePixelRatio, 2). */
+  /**
+   * Fits the design size into the container (letterbox) at min(devicePixelRatio, 2), times the
+   * dynamic resolution's scale.
+   */
   private resize(): void {
     const app = this.app;
     const container = this.container;
     if (!app || !container) return;
     const width = Math.max(1, Math.floor(container.clientWidth));
     const height = Math.max(1, Math.floor(container.clientHeight));
-    app.renderer.resize(width, height, renderResolution(globalThis.devicePixelRatio));
+    const resolution = renderResolution(globalThis.devicePixelRatio) * this.resolution.scale;
+    app.renderer.resize(width, height, resolution);
     const fit = fitDesign({ width, height }, this.design);
     this.world.scale.set(fit.scale);
     this.world.position.set(fit.x, fit.y);
@@ -345,7 +364,10 @@ export class Engine {
     const t2 = performance.now();
     // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
     loseProbeContexts(this.gl());
-    if (frameMs > 0) this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
+    if (frameMs > 0) {
+      this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
+      if (this.resolution.record(frameMs)) this.resize();
+    }
   };
 
   private drawWireframe(): void {

@@ -23,7 +23,16 @@ export function openDebugOverlay(engine: Engine): DebugHandle {
   document.body.appendChild(root);
 
   const pane = createPane(root, 'Engine (Ctrl+Shift+D)');
-  const metrics = { fps: 0, frame: 0, p50: 0, p95: 0, max: 0, cpuP95: 0, drawCalls: 0 };
+  const metrics = {
+    fps: 0,
+    frame: 0,
+    p50: 0,
+    p95: 0,
+    max: 0,
+    cpuP95: 0,
+    drawCalls: 0,
+    resolution: 1,
+  };
   const perf = pane.addFolder({ title: 'Performance' });
   const monitor = { readonly: true, interval: REFRESH_MS } as const;
   perf.addBinding(metrics, 'fps', { ...monitor, format: (v: number) => v.toFixed(1) });
@@ -47,6 +56,15 @@ export function openDebugOverlay(engine: Engine): DebugHandle {
     label: 'draw calls',
     format: (v: number) => v.toFixed(0),
   });
+  perf.addBinding(metrics, 'resolution', {
+    ...monitor,
+    label: 'resolution',
+    format: (v: number) => `${Math.round(v * 100)}%`,
+  });
+  const adaptive = { enabled: engine.resolution.enabled };
+  perf
+    .addBinding(adaptive, 'enabled', { label: 'adaptive res.' })
+    .on('change', (e) => engine.setAdaptiveResolution(e.value));
   const timer = window.setInterval(() => {
     const stats = engine.stats();
     metrics.fps = stats.fps;
@@ -56,6 +74,7 @@ export function openDebugOverlay(engine: Engine): DebugHandle {
     metrics.max = stats.frameMs.max;
     metrics.cpuP95 = stats.cpuMs.p95;
     metrics.drawCalls = stats.drawCalls;
+    metrics.resolution = stats.resolutionScale;
   }, REFRESH_MS);
 
   const loop = engine.scenes.loop;

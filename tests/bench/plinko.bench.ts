@@ -82,6 +82,7 @@ interface FrameStats {
   cpuMs: { p50: number; p95: number };
   updateMs: number;
   renderMs: number;
+  resolutionScale: number;
   samples: number;
 }
 
@@ -131,6 +132,9 @@ console.log(
 );
 console.log(
   `  frame time   p50 ${ms(frames.frameMs.p50)}   p95 ${ms(frames.frameMs.p95)}   ${late} of ${frames.samples} frames late   (fps ${frames.fps.toFixed(1)}; engine CPU p95 ${ms(frames.cpuMs.p95)}: update ${ms(frames.updateMs)}, render ${ms(frames.renderMs)})`,
+);
+console.log(
+  `  render resolution ${Math.round(frames.resolutionScale * 100)}% of the device's (the engine's dynamic resolution)`,
 );
 console.log(
   `  budget: frame time p95 <= ${BUDGET_FRAME_P95_MS} ms (one 60 Hz frame; timestamps resolve ${TIMESTAMP_RESOLUTION_MS} ms)`,

@@ -220,4 +220,28 @@ describe('the engine across client-side navigations', () => {
     expect((await steps()) - hiddenAt).toBeLessThan(30);
     await page.close();
   });
+
+  it('renders fewer pixels while frames run late, and full resolution again when switched off', async () => {
+    const page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await page.goto(`${server.url}/dev/engine?scene=demo&count=2000&test`);
+    await engineSceneShown(page, 'demo');
+    const canvasWidth = () =>
+      page.evaluate('document.querySelector("canvas").width') as Promise<number>;
+    const scale = () => page.evaluate('window.__engine.stats().resolutionScale') as Promise<number>;
+    const fullWidth = await canvasWidth();
+    expect(await scale()).toBe(1);
+
+    // A very slow device: most frames come late, so the resolution steps down within seconds.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await expect.poll(scale, { timeout: 30_000 }).toBeLessThan(1);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const lowered = await scale();
+    expect(await canvasWidth()).toBe(Math.round(fullWidth * lowered));
+
+    await page.evaluate('window.__engine.setAdaptiveResolution(false)');
+    expect(await scale()).toBe(1);
+    expect(await canvasWidth()).toBe(fullWidth);
+    await page.close();
+  });
 });
