@@ -30,6 +30,7 @@ export { SoundManager } from './sound/SoundManager';
 export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';
 export type { AssetBundle, AssetEntry } from './assets/manifest';
 export { runHeadless } from './headless/runHeadless';
+export { focusOwnsKey } from './input/KeyboardInput';
 export type { HeadlessOptions, HeadlessRun } from './headless/runHeadless';
 
 /** A game scene as the engine hosts it (views get a SceneContext with a Pixi root). */

@@ -17,14 +17,41 @@ export function actionForKey(actions: readonly KeyAction[], event: KeyLike): str
   return actions.find((action) => action.keys.includes(event.code))?.name;
 }
 
-/** Typing into a form field must not bet or spin. */
-function isEditable(target: unknown): boolean {
-  if (typeof target !== 'object' || target === null) return false;
-  const element = target as { tagName?: string; isContentEditable?: boolean };
-  const tag = element.tagName?.toUpperCase();
-  return (
-    element.isContentEditable === true || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT'
-  );
+const FIELDS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+const CONTROLS = [
+  'button',
+  'a[href]',
+  'summary',
+  ...['button', 'link', 'checkbox', 'switch', 'radio', 'tab', 'menuitem', 'option'].map(
+    (role) => `[role=${role}]`,
+  ),
+].join(', ');
+const SLIDERS = '[role=slider]';
+/** Keys with which the browser activates a focused control. */
+const ACTIVATION_KEYS = new Set(['Space', 'Enter', 'NumpadEnter']);
+const SLIDER_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
+/**
+ * Whether the focused element (the key event's target) uses this key itself, so a game must
+ * leave it alone: every key while typing in a field; Space and Enter on a button, link or other
+ * control (the browser clicks it: taking the key too would, say, bet while also pressing the
+ * focused "½"); arrows and paging keys on a slider. The one rule for scene actions and panel keys.
+ */
+export function focusOwnsKey(target: unknown, code: string): boolean {
+  const element = target as { closest?: (selector: string) => unknown } | null;
+  if (typeof element?.closest !== 'function') return false;
+  if (element.closest(FIELDS)) return true;
+  if (ACTIVATION_KEYS.has(code) && element.closest(CONTROLS)) return true;
+  return SLIDER_KEYS.has(code) && Boolean(element.closest(SLIDERS));
 }
 
 /**
@@ -45,7 +72,7 @@ export class KeyboardInput {
   }
 
   handle(event: KeyLike, phase: ActionPhase): boolean {
-    if ((phase === 'down' && event.repeat) || isEditable(event.target)) return false;
+    if ((phase === 'down' && event.repeat) || focusOwnsKey(event.target, event.code)) return false;
     const name = actionForKey(this.actions(), event);
     if (!name || !this.dispatch(name, phase)) return false;
     event.preventDefault?.();

@@ -74,6 +74,16 @@ describe('dice in the browser', () => {
     const [first] = await betsOf(server.url, player.token, 'dice');
     expect(first!.params).toMatchObject({ target: 70, condition: 'over' });
 
+    // Space on a focused button presses that button (here ½), and does not roll as well.
+    await poll(() => panel.getAttribute('data-busy')).toBeNull();
+    const amount = panel.locator('input[name=amount]');
+    const before = Number(await amount.inputValue());
+    await panel.locator('button', { hasText: '½' }).focus();
+    await page.keyboard.press('Space');
+    await poll(async () => Number(await amount.inputValue())).toBeCloseTo(before / 2, 2);
+    await page.waitForTimeout(300);
+    expect(await betsOf(server.url, player.token, 'dice')).toHaveLength(1);
+
     await page.locator('.mode-tabs button').nth(1).click();
     await panel.locator('input[name=auto_count]').fill('3');
     await panel.locator('[data-testid=dice-bet]').click();

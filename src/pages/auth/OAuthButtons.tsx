@@ -1,16 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints';
+import { appConfig } from '../../config';
 import { openDialog } from '../../state/ui';
 
 export const OAUTH_PROVIDERS = ['github', 'google', 'microsoft'] as const;
 
-/** A token posted back by the provider's callback page, from this app's origin only. */
+/**
+ * Origins whose popup messages are trusted: this app's, and the API's when the API is served
+ * from elsewhere (APP_URL_API): the provider's callback page is the API's.
+ */
+export function trustedOrigins(appOrigin: string, apiUrl: string): string[] {
+  if (!apiUrl) return [appOrigin];
+  try {
+    const apiOrigin = new URL(apiUrl, appOrigin).origin;
+    return apiOrigin === appOrigin ? [appOrigin] : [appOrigin, apiOrigin];
+  } catch {
+    return [appOrigin];
+  }
+}
+
+/** A token posted back by the provider's callback page, from a trusted origin only. */
 export function tokenFromMessage(
   event: { origin: string; data: unknown },
-  origin: string,
+  origins: readonly string[],
 ): string | null {
-  if (event.origin !== origin) return null;
+  if (!origins.includes(event.origin)) return null;
   const data = event.data as { token?: unknown } | null;
   return data && typeof data.token === 'string' && data.token !== '' ? data.token : null;
 }
@@ -30,9 +45,10 @@ export function OAuthButtons({ onToken }: { onToken: (token: string) => Promise<
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      const token = tokenFromMessage(event, window.location.origin);
+      const origins = trustedOrigins(window.location.origin, appConfig.appUrlApi);
+      const token = tokenFromMessage(event, origins);
       if (token) void onTokenRef.current(token);
-      const error = event.origin === window.location.origin ? providerError(event.data) : null;
+      const error = origins.includes(event.origin) ? providerError(event.data) : null;
       if (error) openDialog({ kind: 'error', title: t('dialogs.error_title'), text: error });
     };
     window.addEventListener('message', onMessage);

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionForKey, KeyboardInput, type KeyLike } from '../../../engine/input/KeyboardInput';
+import {
+  actionForKey,
+  focusOwnsKey,
+  KeyboardInput,
+  type KeyLike,
+} from '../../../engine/input/KeyboardInput';
 import { coerceParam, defineParams, validateParams } from '../../../engine/params/params';
 import { rewriteDefaults } from '../../../engine/params/rewriteDefaults';
 import { demoParams } from '../../../engine/demo/params';
@@ -62,11 +67,30 @@ describe('scene params', () => {
   });
 });
 
+/** A stand-in for a focused element that matches `selector` (e.g. 'button'), or nothing. */
+function focused(selector: string | null) {
+  return {
+    closest: (list: string) => (selector && list.split(', ').includes(selector) ? {} : null),
+  };
+}
+
 describe('keyboard actions', () => {
   const actions = [
     { name: 'bet', keys: ['Space', 'Enter'] },
     { name: 'auto', keys: ['KeyA'] },
   ];
+
+  it('leaves to the focused element the keys it uses itself', () => {
+    for (const field of ['input', 'textarea', 'select', '[contenteditable="true"]']) {
+      expect(focusOwnsKey(focused(field), 'KeyA')).toBe(true);
+    }
+    expect(focusOwnsKey(focused('button'), 'Space')).toBe(true);
+    expect(focusOwnsKey(focused('button'), 'ArrowLeft')).toBe(false);
+    expect(focusOwnsKey(focused('[role=slider]'), 'ArrowLeft')).toBe(true);
+    expect(focusOwnsKey(focused('[role=slider]'), 'Space')).toBe(false);
+    expect(focusOwnsKey(focused(null), 'Space')).toBe(false);
+    expect(focusOwnsKey(null, 'Space')).toBe(false);
+  });
 
   it('maps declared keys to actions and ignores modified keys', () => {
     expect(actionForKey(actions, { code: 'Space' })).toBe('bet');
@@ -100,12 +124,22 @@ describe('keyboard actions', () => {
     expect(press({ code: 'Space' })).toBe(true);
     press({ code: 'Space' }, 'keyup');
     press({ code: 'Space', repeat: true });
-    expect(keyboard.handle({ code: 'Space', target: { tagName: 'input' } }, 'down')).toBe(false);
+    expect(keyboard.handle({ code: 'Space', target: focused('input') }, 'down')).toBe(false);
+    // Space on a focused button is the button's (the browser clicks it), not the scene's.
+    expect(keyboard.handle({ code: 'Space', target: focused('button') }, 'down')).toBe(false);
+    expect(keyboard.handle({ code: 'Enter', target: focused('a[href]') }, 'down')).toBe(false);
+    expect(keyboard.handle({ code: 'Space', target: focused('[role=switch]') }, 'down')).toBe(
+      false,
+    );
+    // Other keys on a button, and Space on a plain element, still reach the scene.
+    expect(keyboard.handle({ code: 'KeyA', target: focused('button') }, 'down')).toBe(true);
+    expect(keyboard.handle({ code: 'Space', target: focused(null) }, 'down')).toBe(true);
+    keyboard.handle({ code: 'Space', target: focused(null) }, 'up');
     inputOn = false;
     expect(press({ code: 'Space' })).toBe(false);
     inputOn = true;
     keyboard.dispose();
     press({ code: 'Space' });
-    expect(dispatched).toEqual(['bet:down', 'bet:up']);
+    expect(dispatched).toEqual(['bet:down', 'bet:up', 'auto:down', 'bet:down', 'bet:up']);
   });
 });

@@ -128,19 +128,25 @@ describe('the panel-scene channel', () => {
 describe('game keys', () => {
   const key = (target: unknown, extra: Partial<KeyboardEvent> = {}) => ({
     target: target as EventTarget,
+    code: 'Space',
     repeat: false,
     ctrlKey: false,
     metaKey: false,
     altKey: false,
     ...extra,
   });
-  const element = (matches: boolean) => ({ closest: () => (matches ? {} : null) });
+  /** A focused element that matches `selector` (e.g. 'button'), or nothing. */
+  const element = (selector: string | null) => ({
+    closest: (list: string) => (selector && list.split(', ').includes(selector) ? {} : null),
+  });
 
-  it('go to the game only when no control that uses the key has the focus', () => {
-    expect(isGameKey(key(element(false)))).toBe(true);
-    expect(isGameKey(key(element(true)))).toBe(false); // a button, field or link
+  it('go to the game only when the focused control does not use the key itself', () => {
+    expect(isGameKey(key(element(null)))).toBe(true);
+    expect(isGameKey(key(element('button')))).toBe(false); // Space presses the button
+    expect(isGameKey(key(element('input'), { code: 'KeyR' }))).toBe(false); // typing
+    expect(isGameKey(key(element('button'), { code: 'KeyR' }))).toBe(true);
     expect(isGameKey(key(null))).toBe(true);
-    expect(isGameKey(key(element(false), { repeat: true }))).toBe(false);
-    expect(isGameKey(key(element(false), { ctrlKey: true }))).toBe(false);
+    expect(isGameKey(key(element(null), { repeat: true }))).toBe(false);
+    expect(isGameKey(key(element(null), { ctrlKey: true }))).toBe(false);
   });
 });
