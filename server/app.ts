@@ -20,6 +20,7 @@ import { referralRoutes } from './modules/referrals/routes';
 import { tokenlockRoutes } from './modules/tokenlocks/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { betRoutes } from './modules/bets/routes';
+import { BackgroundTasks } from './background';
 import { fairnessRoutes } from './modules/fairness/routes';
 import { gameRoutes } from './modules/games/routes';
 
@@ -33,6 +34,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
 
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('background', new BackgroundTasks(app.log));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   registerErrorHandling(app);
@@ -67,5 +69,8 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   await app.register(betRoutes);
 
   await registerSpa(app, config);
+  // onClose hooks run last-registered first: this one, before the mailer and the rate-limit
+  // store close, so mails still being sent go out.
+  app.addHook('onClose', async () => app.background.drain());
   return app;
 }

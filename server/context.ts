@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from './background';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { User } from './db/schema';
@@ -6,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
+    /** Work started by requests that the answer does not wait for (drained on close). */
+    background: BackgroundTasks;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the auth guard; null on public routes. */

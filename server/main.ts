@@ -6,11 +6,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp(config, database);
-  app.addHook('onClose', async () => database.close());
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: closing`);
+    // The database closes after the app, whose close waits for its background tasks.
     await app.close();
+    await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

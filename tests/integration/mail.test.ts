@@ -19,13 +19,18 @@ interface Delivered {
   raw: string;
 }
 
-/** A local SMTP sink: the outside world's mail server, keeping what it receives. */
+/**
+ * A local SMTP sink: the outside world's mail server, keeping what it receives. hold() makes it
+ * keep every mail waiting for its final answer (a slow mail server) until the release it returns.
+ */
 async function startSmtpSink(): Promise<{
   url: string;
   inbox: Delivered[];
+  hold: () => () => void;
   close: () => Promise<void>;
 }> {
   const inbox: Delivered[] = [];
+  let held: Promise<void> = Promise.resolve();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,12 +39,14 @@ async function startSmtpSink(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+        void held.then(() => {
+          inbox.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
         });
-        callback();
       });
     },
   });
@@ -48,6 +55,11 @@ async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -98,11 +110,32 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
     expect(res.body.message).toBe(
       'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha.',
     );
+    await server.app.background.drain();
     const mails = sink.inbox.filter((m) => m.to.includes(email.toLowerCase()));
     expect(mails).toHaveLength(2);
     const text = unfold(mails[1]!.raw);
     expect(text).toMatch(/^Subject: Redefina sua senha$/m);
     expect(text).toMatch(/https:\/\/casino\.example\/password\/reset\/[A-Za-z0-9]{64}\?email=/);
+  });
+
+  it('answers a reset request without waiting for the mail server (the timing must not tell)', async () => {
+    const { email } = await registerUser(server.url);
+    const release = sink.hold();
+    try {
+      const answered = await Promise.race([
+        call(server.url, 'POST', '/api/password/email', { body: { email } }),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+      ]);
+      expect(answered?.status).toBe(200);
+      const resets = () =>
+        sink.inbox.filter((m) => m.to.includes(email.toLowerCase()) && /reset/i.test(m.raw));
+      expect(resets()).toHaveLength(0); // still with the (slow) mail server
+      release();
+      await server.app.background.drain();
+      expect(resets()).toHaveLength(1);
+    } finally {
+      release();
+    }
   });
 });
 

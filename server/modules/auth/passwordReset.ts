@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema';
+import { users, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
 import { findUserByEmail, hashPassword } from '../account/service';
 import { appOrigin, sendAccountMail } from './links';
@@ -11,15 +11,19 @@ import { randomString, revokeAllTokens, sha256Hex } from './tokens';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
- * Mails a reset link when the account exists; silent otherwise (the answer must not tell).
- * A new request replaces the account's previous token.
+ * Mails a reset link when the account exists; silent otherwise (the answer must not tell). The
+ * token and the mail are made after the answer (background tasks), so a known address does not
+ * answer slower than an unknown one. A new request replaces the account's previous token.
  */
 export async function requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-  const db = request.server.db;
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(request.server.db, email);
   if (!user) return;
+  request.server.background.run('password reset mail', () => mailResetLink(request, user));
+}
+
+async function mailResetLink(request: FastifyRequest, user: User): Promise<void> {
   const token = randomString(64);
-  await db
+  await request.server.db
     .insert(passwordResetTokens)
     .values({ userId: user.id, tokenHash: sha256Hex(token), createdAt: new Date() })
     .onConflictDoUpdate({
