@@ -6,10 +6,11 @@
  *
  * A frame is late when its interval is over 1.5 times the display's frame interval, read from
  * the frames themselves (the shortest tenth of each of the last DISPLAY_WINDOWS windows), so 60,
- * 90 and 120 Hz screens all work, and a run of slow frames still counts as late. A window of WINDOW frames with at least
- * LATE_SHARE of them late steps the scale down by STEP, to at most MIN_SCALE. Clean windows in a
- * row step it back up; a step up that is followed by a step down soon after doubles the clean
- * time required next (so a device on the edge does not flicker between two sharpnesses).
+ * 90 and 120 Hz screens all work, and a run of slow frames still counts as late. A window of
+ * WINDOW frames with at least LATE_SHARE of them late steps the scale down by STEP, to no lower
+ * than MIN_SCALE. Clean windows in a row step it back up; a step up that is followed by a step
+ * down soon after doubles the clean time required next (so a device on the edge does not
+ * flicker between two sharpnesses).
  */
 export const ADAPTIVE_RESOLUTION = {
   WINDOW: 60,

@@ -3,8 +3,8 @@ import Matter from 'matter-js';
 // matter-js has no circle shape: Bodies.circle is a polygon, and every pair is tested with the
 // separating axis theorem over all its vertices and axes (about 1,100 projections for two
 // 24-gons). Bodies marked here collide as the exact circles they stand for: the contact normal
-// runs centre to centre, the depth is the radii minus the distance, and the one support point
-// lies on the second body's surface. Cheaper by far, and a bounce off a peg no longer depends on
+// runs centre to centre, the depth is the radii minus the distance, and the support point lies
+// on the second body's surface. Cheaper by far, and a bounce off a peg no longer depends on
 // which polygon face it struck. Everything else (broadphase, solver, events) stays matter-js's.
 
 interface CircleBody extends Matter.Body {
@@ -102,8 +102,8 @@ function collideCircles(
     record.parentA = record.bodyA.parent;
     record.parentB = record.bodyB.parent;
   }
-  // matter-js's convention: the normal faces away from the record's bodyA... as seen from bodyB,
-  // i.e. it points from bodyB towards bodyA (its SAT flips the axis when it faces bodyB).
+  // matter-js's convention (its SAT flips the axis to match): the normal points from the
+  // record's bodyB towards its bodyA.
   const sign = record.bodyA === a ? -1 : 1;
   const distance = Math.sqrt(distanceSquared);
   const nx = distance > 1e-9 ? (sign * dx) / distance : 0;

@@ -81,7 +81,7 @@ const PEG_SIDES = 24;
  * server's bucket; the physics only animates it (landings report the server's bucket).
  */
 export class PlinkoSimulation implements Simulation<PlinkoParams> {
-  readonly physics = new PhysicsWorld({ positionIterations: 6, velocityIterations: 4 });
+  readonly physics = new PhysicsWorld();
   readonly balls: PlinkoBall[] = [];
   /** The last landed buckets, newest first. */
   readonly history: number[] = [];

@@ -23,13 +23,11 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
 
 async function mailResetLink(request: FastifyRequest, user: User): Promise<void> {
   const token = randomString(64);
+  const row = { tokenHash: sha256Hex(token), createdAt: new Date() };
   await request.server.db
     .insert(passwordResetTokens)
-    .values({ userId: user.id, tokenHash: sha256Hex(token), createdAt: new Date() })
-    .onConflictDoUpdate({
-      target: passwordResetTokens.userId,
-      set: { tokenHash: sha256Hex(token), createdAt: new Date() },
-    });
+    .values({ userId: user.id, ...row })
+    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
   const link = `${appOrigin(request)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
   await sendAccountMail(request, 'reset', user, link);
 }

@@ -34,6 +34,9 @@ interface StateRow {
   client_seed: string;
   nonce: number;
   bet_id: string;
+}
+
+interface StoredRow {
   request_hash: string | null;
   status_code: number | null;
   response: unknown;
@@ -43,7 +46,7 @@ const stateColumns = sql`users.balance_cents::text AS balance_cents, pair.id AS 
   pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce,
   nextval(pg_get_serial_sequence('bets', 'id'))::text AS bet_id`;
 
-const readState = preparedSql<StateRow>(
+const readState = preparedSql<StateRow & StoredRow>(
   'bet_state',
   sql`SELECT ${stateColumns}, stored.request_hash, stored.status_code, stored.response
     FROM users
@@ -55,14 +58,14 @@ const readState = preparedSql<StateRow>(
 
 const lockState = preparedSql<StateRow>(
   'bet_state_locked',
-  sql`SELECT ${stateColumns}, NULL AS request_hash, NULL::int AS status_code, NULL AS response
+  sql`SELECT ${stateColumns}
     FROM users
     JOIN seed_pairs AS pair ON pair.user_id = users.id AND pair.active
     WHERE users.id = ${p('user')}::int
     FOR NO KEY UPDATE OF users, pair`,
 );
 
-const readStored = preparedSql<Pick<StateRow, 'request_hash' | 'status_code' | 'response'>>(
+const readStored = preparedSql<StoredRow>(
   'bet_stored_answer',
   sql`SELECT request_hash, status_code, response FROM idempotency_keys
     WHERE user_id = ${p('user')}::int AND key = ${p('key')}::text`,
@@ -82,13 +85,17 @@ export async function betState(
   idempotency: IdempotencyRequest | null,
   options: { lock: boolean },
 ): Promise<BetState | undefined> {
-  const statement = options.lock ? lockState : readState;
-  const [row] = await statement(db, { user: userId, key: idempotency?.key ?? null });
-  if (!row) return undefined;
-  if (options.lock && idempotency) {
-    const [stored] = await readStored(db, { user: userId, key: idempotency.key });
-    if (stored) Object.assign(row, stored);
+  const key = idempotency?.key ?? null;
+  let row: StateRow | undefined;
+  let stored: StoredRow | undefined;
+  if (options.lock) {
+    [row] = await lockState(db, { user: userId });
+    if (row && key !== null) [stored] = await readStored(db, { user: userId, key });
+  } else {
+    const [both] = await readState(db, { user: userId, key });
+    row = stored = both;
   }
+  if (!row) return undefined;
   return {
     balanceCents: Number(row.balance_cents),
     pair: {
@@ -100,11 +107,11 @@ export async function betState(
     },
     betId: Number(row.bet_id),
     stored:
-      row.request_hash === null
+      !stored || stored.request_hash === null
         ? null
         : {
-            requestHash: row.request_hash,
-            answer: { statusCode: row.status_code!, body: row.response },
+            requestHash: stored.request_hash,
+            answer: { statusCode: stored.status_code!, body: stored.response },
           },
   };
 }
