@@ -1,21 +1,9 @@
 import fs from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
 
 // Runs in the page before any script: remembers every WebGL context handed out, so the test can
 // count the live ones (a lost context no longer counts).
@@ -68,13 +56,13 @@ async function lobbyShown(page: Page): Promise<void> {
 
 describe('the engine across client-side navigations', () => {
   it('keeps one live WebGL context and the JS heap within 10 MB over 50 navigations', async () => {
-    const page = await browser.context.newPage();
+    const page = await env.browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.addInitScript(TRACK_CONTEXTS);
-    const cdp = await browser.context.newCDPSession(page);
+    const cdp = await env.browser.context.newCDPSession(page);
 
-    await page.goto(`${server.url}/dev/engine?scene=demo&count=500&test`);
+    await page.goto(`${env.server.url}/dev/engine?scene=demo&count=500&test`);
     await engineSceneShown(page, 'demo');
     // Warm-up: both scenes and the lobby once, so pooled scenes and loaded chunks are in the baseline.
     await page.click('[data-testid="engine-link-physics"]');
@@ -158,8 +146,8 @@ describe('the engine across client-side navigations', () => {
   }, 240_000);
 
   it('opens the debug overlay with ?debug and Ctrl+Shift+D, and its params change the running scene', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dev/engine?scene=demo&count=100&debug`);
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/dev/engine?scene=demo&count=100&debug`);
     await engineSceneShown(page, 'demo');
     await page.waitForSelector('[data-testid="engine-debug"]');
     expect(await page.evaluate('window.__engine.debugOpen')).toBe(true);
@@ -194,8 +182,8 @@ describe('the engine across client-side navigations', () => {
   });
 
   it('pauses the loop while the page is hidden and resumes when it is visible again', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dev/engine?scene=physics&test`);
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/dev/engine?scene=physics&test`);
     await engineSceneShown(page, 'physics');
     const steps = () => page.evaluate('window.__engine.scenes.loop.steps') as Promise<number>;
     const setHidden = (hidden: boolean) =>
@@ -222,9 +210,9 @@ describe('the engine across client-side navigations', () => {
   });
 
   it('renders fewer pixels while frames run late, and full resolution again when switched off', async () => {
-    const page = await browser.context.newPage();
-    const cdp = await browser.context.newCDPSession(page);
-    await page.goto(`${server.url}/dev/engine?scene=demo&count=2000&test`);
+    const page = await env.browser.context.newPage();
+    const cdp = await env.browser.context.newCDPSession(page);
+    await page.goto(`${env.server.url}/dev/engine?scene=demo&count=2000&test`);
     await engineSceneShown(page, 'demo');
     const canvasWidth = () =>
       page.evaluate('document.querySelector("canvas").width') as Promise<number>;

@@ -1,22 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/server';
 import { registerUser } from '../support/testApp';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 interface Violation {
   id: string;
@@ -40,16 +29,16 @@ describe('game pages are accessible (axe-core: no serious or critical violation)
     ['mines', '[data-testid=mines-panel][data-loaded]'],
     ['roulette', '[data-testid=roulette-panel]'],
   ])('%s with its panel, history and fairness dialog', async (game, ready) => {
-    const player = await registerUser(server.url);
+    const player = await registerUser(env.server.url);
     for (const width of [1401, 390]) {
       // axe is injected as an inline script, which the server's CSP forbids to pages.
-      const context = await browser.browser!.newContext({
+      const context = await env.browser.browser!.newContext({
         viewport: { width, height: 900 },
         bypassCSP: true,
       });
-      await context.addCookies([{ name: 'token', value: player.token, url: server.url }]);
+      await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
       const page = await context.newPage();
-      await page.goto(`${server.url}/${game}`);
+      await page.goto(`${env.server.url}/${game}`);
       await page.locator(ready).waitFor();
       await page.locator('[data-testid=bet-history]').waitFor();
       await page.waitForTimeout(300);

@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/testApp';
 import {
   betsOf,
@@ -11,24 +9,14 @@ import {
   waitForScene,
   poll,
 } from './games-helpers';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('dice in the browser', () => {
   it('rolls: the marker lands on the server roll and the top bar changes by the payout', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await page.goto(`${server.url}/dice?test`);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/dice?test`);
     await waitForScene(page, 'dice');
     const panel = page.locator('[data-testid=dice-panel]');
     await panel.waitFor();
@@ -40,7 +28,7 @@ describe('dice in the browser', () => {
     await panel.locator('[data-testid=dice-bet]').click();
     await page.locator('[data-testid=dice-panel][data-last-roll]').waitFor();
 
-    const [bet] = await betsOf(server.url, player.token, 'dice');
+    const [bet] = await betsOf(env.server.url, player.token, 'dice');
     expect(bet).toBeDefined();
     expect(bet!.amount).toBe(2.5);
     expect(bet!.params).toMatchObject({ target: 75, condition: 'under' });
@@ -48,7 +36,7 @@ describe('dice in the browser', () => {
     expect(await panel.getAttribute('data-last-roll')).toBe(roll.toFixed(2));
     // The scene's marker rests on the server's roll.
     expect(await simulationValue<number>(page, 'sim.value')).toBeCloseTo(roll, 6);
-    const balance = await expectTopBarToMatchServer(page, server.url, player.token);
+    const balance = await expectTopBarToMatchServer(page, env.server.url, player.token);
     expect(balance).toBeCloseTo(1000 - 2.5 + bet!.payout, 2);
     // The history under the game lists the bet.
     await page.locator(`[data-testid=bet-history] tr[data-bet-id="${bet!.id}"]`).waitFor();
@@ -56,8 +44,8 @@ describe('dice in the browser', () => {
   });
 
   it('flips to roll over, rolls with the Space key and runs an auto-bet of three', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await page.goto(`${server.url}/dice?test`);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/dice?test`);
     await waitForScene(page, 'dice');
     const panel = page.locator('[data-testid=dice-panel]');
     await panel.locator('input[name=target]').fill('30');
@@ -70,8 +58,8 @@ describe('dice in the browser', () => {
 
     await page.locator('h1').click(); // focus out of the fields: Space belongs to the scene
     await page.keyboard.press('Space');
-    await poll(async () => (await betsOf(server.url, player.token, 'dice')).length).toBe(1);
-    const [first] = await betsOf(server.url, player.token, 'dice');
+    await poll(async () => (await betsOf(env.server.url, player.token, 'dice')).length).toBe(1);
+    const [first] = await betsOf(env.server.url, player.token, 'dice');
     expect(first!.params).toMatchObject({ target: 70, condition: 'over' });
 
     // Space on a focused button presses that button (here ½), and does not roll as well.
@@ -82,7 +70,7 @@ describe('dice in the browser', () => {
     await page.keyboard.press('Space');
     await poll(async () => Number(await amount.inputValue())).toBeCloseTo(before / 2, 2);
     await page.waitForTimeout(300);
-    expect(await betsOf(server.url, player.token, 'dice')).toHaveLength(1);
+    expect(await betsOf(env.server.url, player.token, 'dice')).toHaveLength(1);
 
     await page.locator('.mode-tabs button').nth(1).click();
     await panel.locator('input[name=auto_count]').fill('3');
@@ -91,25 +79,25 @@ describe('dice in the browser', () => {
       .locator('[data-testid=auto-progress][data-played="3"][data-stopped=count]')
       .waitFor();
     await poll(() => panel.getAttribute('data-busy')).toBeNull();
-    expect(await betsOf(server.url, player.token, 'dice')).toHaveLength(4);
-    const bets = await betsOf(server.url, player.token, 'dice');
+    expect(await betsOf(env.server.url, player.token, 'dice')).toHaveLength(4);
+    const bets = await betsOf(env.server.url, player.token, 'dice');
     const expected = 1000 - bets.reduce((sum, b) => sum + b.amount - b.payout, 0);
-    const balance = await expectTopBarToMatchServer(page, server.url, player.token);
+    const balance = await expectTopBarToMatchServer(page, env.server.url, player.token);
     expect(balance).toBeCloseTo(expected, 2);
     await close();
   });
 
   it('lists the history newest first and loads more', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
     for (let i = 0; i < 23; i++) {
-      const res = await call(server.url, 'POST', '/api/games/dice/bets', {
+      const res = await call(env.server.url, 'POST', '/api/games/dice/bets', {
         token: player.token,
         body: { amount: 0.01, target: 50, condition: 'under' },
       });
       expect(res.status).toBe(200);
     }
-    const ids = (await betsOf(server.url, player.token, 'dice')).map((b) => b.id);
-    await page.goto(`${server.url}/dice`);
+    const ids = (await betsOf(env.server.url, player.token, 'dice')).map((b) => b.id);
+    await page.goto(`${env.server.url}/dice`);
     const rows = page.locator('[data-testid=bet-history] tbody tr');
     await poll(() => rows.count()).toBe(20);
     const shown = async () =>

@@ -1,36 +1,24 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/testApp';
 import { playerPage, poll, type WireBet } from './games-helpers';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('the fairness dialog', () => {
   it('rotates seeds, reveals the old one and verifies an earlier bet in the browser', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    const placed = await call<{ bet: WireBet }>(server.url, 'POST', '/api/games/dice/bets', {
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    const placed = await call<{ bet: WireBet }>(env.server.url, 'POST', '/api/games/dice/bets', {
       token: player.token,
       body: { amount: 1, target: 50, condition: 'over' },
     });
     expect(placed.status).toBe(200);
     const bet = placed.body.bet;
 
-    await page.goto(`${server.url}/dice`);
+    await page.goto(`${env.server.url}/dice`);
     const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${bet.id}"]`);
     await row.waitFor();
 
@@ -80,16 +68,21 @@ describe('the fairness dialog', () => {
     ).toBe('false');
 
     // The server agrees: the bet's detail now carries the same seed.
-    const detail = await call<{ server_seed: string }>(server.url, 'GET', `/api/bets/${bet.id}`, {
-      token: player.token,
-    });
+    const detail = await call<{ server_seed: string }>(
+      env.server.url,
+      'GET',
+      `/api/bets/${bet.id}`,
+      {
+        token: player.token,
+      },
+    );
     expect(detail.body.server_seed).toBe(serverSeed);
     await close();
   });
 
   it('verifies a finished mines game: the board recomputed from the revealed seed', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    const started = await call<{ bet: WireBet }>(server.url, 'POST', '/api/games/mines/games', {
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    const started = await call<{ bet: WireBet }>(env.server.url, 'POST', '/api/games/mines/games', {
       token: player.token,
       body: { amount: 1, mines: 5 },
     });
@@ -99,7 +92,7 @@ describe('the fairness dialog', () => {
     let over: WireBet | null = null;
     for (let tile = 0; tile < 25 && !over; tile++) {
       const res = await call<{ bet: WireBet }>(
-        server.url,
+        env.server.url,
         'POST',
         `/api/games/mines/games/${id}/reveal`,
         { token: player.token, body: { tile } },
@@ -109,10 +102,10 @@ describe('the fairness dialog', () => {
     }
     expect(over!.result.mines).toHaveLength(5);
     expect(
-      (await call(server.url, 'POST', '/api/fairness/rotate', { token: player.token })).status,
+      (await call(env.server.url, 'POST', '/api/fairness/rotate', { token: player.token })).status,
     ).toBe(200);
 
-    await page.goto(`${server.url}/mines`);
+    await page.goto(`${env.server.url}/mines`);
     const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${id}"]`);
     await row.locator('button').click();
     const dialog = page.locator('[data-testid=fairness-dialog]');
@@ -131,8 +124,8 @@ describe('the fairness dialog', () => {
   });
 
   it('recomputes the published test vector in the page (dice 77.18, roulette 28, mines 19 22 7)', async () => {
-    const { page, close } = await playerPage(browser, server.url);
-    await page.goto(`${server.url}/dice`);
+    const { page, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/dice`);
     await page.locator('[data-testid=open-fairness]').click();
     const dialog = page.locator('[data-testid=fairness-dialog]');
     await dialog

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/testApp';
-import { startServer, type RunningServer } from '../support/server';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
+const env = serverAndBrowser();
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = (await registerUser(server.url)).token;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  token = (await registerUser(env.server.url)).token;
 });
 
 const VIEWPORTS = [
@@ -26,11 +17,11 @@ const VIEWPORTS = [
 describe('game pages fit the screen', () => {
   for (const viewport of VIEWPORTS) {
     it(`leave no horizontal overflow and keep the canvas and wallet button inside at ${viewport.width} px`, async () => {
-      const context = await browser.browser!.newContext({ viewport });
-      await context.addCookies([{ name: 'token', value: token, url: server.url }]);
+      const context = await env.browser.browser!.newContext({ viewport });
+      await context.addCookies([{ name: 'token', value: token, url: env.server.url }]);
       const page = await context.newPage();
       for (const path of ['/dice', '/mines', '/roulette', '/plinko']) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${env.server.url}${path}`);
         await page.locator('.game-view canvas').waitFor();
         // Let the engine's ResizeObserver settle: the canvas follows its host.
         await page.waitForTimeout(300);

@@ -1,7 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
 import {
   betsOf,
   expectTopBarToMatchServer,
@@ -11,19 +9,9 @@ import {
   waitForScene,
   poll,
 } from './games-helpers';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Clicks tile `tile` on the canvas: board 640 design px wide at the centre, gaps of 12. */
 async function clickTile(page: Page, tile: number): Promise<void> {
@@ -55,8 +43,8 @@ async function sceneFaces(page: Page): Promise<string[]> {
 
 describe('mines in the browser', () => {
   it('plays across a reload: start, reveal, reload resumes the game, cash out shows the board', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await openMines(page, server.url);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await openMines(page, env.server.url);
     await panel(page).locator('input[name=amount]').fill('1.00');
     await panel(page).locator('select[name=mines]').selectOption('1');
 
@@ -111,19 +99,19 @@ describe('mines in the browser', () => {
     expect(faces[mines[0]!]).toBe('mine-unpicked');
     expect(faces.filter((f) => f === 'hidden')).toHaveLength(0);
 
-    const bets = await betsOf(server.url, player.token, 'mines');
+    const bets = await betsOf(env.server.url, player.token, 'mines');
     const won = bets[0]!;
     expect(won.result.status).toBe('cashed_out');
     expect(won.payout).toBe(1.03); // M(1) with 1 mine: 0.99 * 25 / 24 = 1.03
     const expected = 1000 - bets.reduce((sum, b) => sum + b.amount - b.payout, 0);
-    expect(await serverBalance(server.url, player.token)).toBeCloseTo(expected, 2);
-    await expectTopBarToMatchServer(page, server.url, player.token);
+    expect(await serverBalance(env.server.url, player.token)).toBeCloseTo(expected, 2);
+    await expectTopBarToMatchServer(page, env.server.url, player.token);
     await close();
   });
 
   it('reveals with the arrow keys and Enter', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await openMines(page, server.url);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await openMines(page, env.server.url);
     await panel(page).locator('select[name=mines]').selectOption('24');
     await panel(page).locator('[data-testid=mines-start]').click();
     await page.locator('[data-testid=mines-panel][data-status=active]').waitFor();
@@ -133,7 +121,7 @@ describe('mines in the browser', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await poll(() => panel(page).getAttribute('data-revealed')).toBe('6');
-    const [bet] = await betsOf(server.url, player.token, 'mines');
+    const [bet] = await betsOf(env.server.url, player.token, 'mines');
     expect(bet!.result.revealed).toEqual([6]);
     await close();
   });

@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coveredPockets, ROULETTE_RETURNS, type RouletteBetType } from '../../games/roulette/rules';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
 import {
   betsOf,
   expectTopBarToMatchServer,
@@ -12,19 +10,9 @@ import {
   waitForScene,
   poll,
 } from './games-helpers';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** A shorter spin through the scene's tuning params (the debug overlay's API), to save time. */
 async function quickSpins(page: Page): Promise<void> {
@@ -40,8 +28,8 @@ interface SpinBet {
 
 describe('roulette in the browser', () => {
   it('places three bets, spins, and the ball settles on the pocket the server returned', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await page.goto(`${server.url}/roulette?test`);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/roulette?test`);
     await waitForScene(page, 'roulette');
     await quickSpins(page);
     const panel = page.locator('[data-testid=roulette-panel]');
@@ -67,7 +55,7 @@ describe('roulette in the browser', () => {
     ).toEqual([995, true]);
     await page.locator('[data-testid=roulette-panel][data-settled-pocket]').waitFor();
 
-    const [spin] = await betsOf(server.url, player.token, 'roulette');
+    const [spin] = await betsOf(env.server.url, player.token, 'roulette');
     const pocket = spin!.result.pocket as number;
     const bets = spin!.result.bets as SpinBet[];
     expect(bets.map((b) => [b.type, b.selection, b.amount])).toEqual([
@@ -90,14 +78,14 @@ describe('roulette in the browser', () => {
       0,
     );
     expect(spin!.payout).toBeCloseTo(payout, 2);
-    const balance = await expectTopBarToMatchServer(page, server.url, player.token);
+    const balance = await expectTopBarToMatchServer(page, env.server.url, player.token);
     expect(balance).toBeCloseTo(1000 - 5 + payout, 2);
     await close();
   });
 
   it('auto-bets the same table twice, then stops on the count', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await page.goto(`${server.url}/roulette?test`);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/roulette?test`);
     await waitForScene(page, 'roulette');
     await quickSpins(page);
     const panel = page.locator('[data-testid=roulette-panel]');
@@ -110,12 +98,12 @@ describe('roulette in the browser', () => {
       .waitFor({
         timeout: 30_000,
       });
-    const spins = await betsOf(server.url, player.token, 'roulette');
+    const spins = await betsOf(env.server.url, player.token, 'roulette');
     expect(spins).toHaveLength(2);
     expect(await simulationValue<number | null>(page, 'sim.settledPocket')).toBe(
       spins[0]!.result.pocket,
     );
-    await expectTopBarToMatchServer(page, server.url, player.token);
+    await expectTopBarToMatchServer(page, env.server.url, player.token);
     await close();
   });
 });

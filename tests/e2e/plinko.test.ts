@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
 import {
   betsOf,
   expectTopBarToMatchServer,
@@ -9,24 +7,14 @@ import {
   topBarBalance,
   waitForScene,
 } from './games-helpers';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('plinko in the browser', () => {
   it('auto-bets 20 balls; rows lock in flight; each lands in its bucket; the bar ends on the server balance', async () => {
-    const { page, player, close } = await playerPage(browser, server.url);
-    await page.goto(`${server.url}/plinko?test`);
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/plinko?test`);
     await waitForScene(page, 'plinko');
     const panel = page.locator('[data-testid=plinko-panel]');
     await panel.locator('[data-testid=plinko-rows]').selectOption('8');
@@ -54,13 +42,13 @@ describe('plinko in the browser', () => {
         { timeout: 60_000 },
       )
       .toEqual([null, 0]);
-    const bets = await betsOf(server.url, player.token, 'plinko');
+    const bets = await betsOf(env.server.url, player.token, 'plinko');
     expect(bets).toHaveLength(20);
     expect(bets.every((bet) => bet.params.rows === 8 && bet.params.risk === 'high')).toBe(true);
     // Every ball was physically over the server's bucket when it landed, in Chromium's matter-js.
     expect(await simulationValue<number>(page, 'sim.offTarget')).toBe(0);
     expect(await simulationValue<number[]>(page, 'sim.history.length')).toBe(12);
-    const expected = await expectTopBarToMatchServer(page, server.url, player.token);
+    const expected = await expectTopBarToMatchServer(page, env.server.url, player.token);
     const paid = bets.reduce((sum, bet) => sum + bet.payout, 0);
     expect(expected).toBeCloseTo(1000 - 20 + paid, 2);
     expect(await panel.locator('[data-testid=plinko-rows]').isDisabled()).toBe(false);

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
 import { call } from '../support/testApp';
 import { dialogTitle, loginThroughForm, newAccount, signIn, waitForPath } from './shell-helpers';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function freshPage(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.browser!.newContext({ viewport: { width: 1500, height: 900 } });
+  const context = await env.browser.browser!.newContext({ viewport: { width: 1500, height: 900 } });
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
@@ -27,7 +15,7 @@ async function freshPage(): Promise<{ page: Page; close: () => Promise<void> }> 
 describe('session and balance', () => {
   it('registering shows 1.000,00 in the top bar, and the session survives a reload', async () => {
     const { page, close } = await freshPage();
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${env.server.url}/register`);
     await page.locator('input[name=name]').fill('Newcomer');
     await page.locator('input[name=email]').fill(`new-${Date.now()}@example.test`);
     await page.locator('input[name=password]').fill('long enough secret');
@@ -47,9 +35,9 @@ describe('session and balance', () => {
   });
 
   it('login with remember keeps the token cookie for 365 days; logout clears it and goes to login', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.locator('input[name=remember]').check();
     await loginThroughForm(page, account.email, account.password);
     await waitForPath(page, '/');
@@ -65,12 +53,12 @@ describe('session and balance', () => {
   });
 
   it("a revoked token's 401 shows the session-expired dialog; OK logs out and goes to login", async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage();
-    await signIn(page.context(), server.url, account.token);
-    await page.goto(`${server.url}/`);
+    await signIn(page.context(), env.server.url, account.token);
+    await page.goto(`${env.server.url}/`);
     await page.locator('.balance-box__value').waitFor();
-    const revoked = await call(server.url, 'POST', '/api/logout', { token: account.token });
+    const revoked = await call(env.server.url, 'POST', '/api/logout', { token: account.token });
     expect(revoked.status).toBeLessThan(300);
 
     await page.locator('.balance-box__wallet').click();
@@ -87,9 +75,9 @@ describe('session and balance', () => {
 
 describe('errors', () => {
   it('422: field errors under each field, the general alert, and the dialog listing them', async () => {
-    const taken = await newAccount(server.url);
+    const taken = await newAccount(env.server.url);
     const { page, close } = await freshPage();
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${env.server.url}/register`);
     await page.locator('input[name=name]').fill('Twin');
     await page.locator('input[name=email]').fill(taken.email);
     await page.locator('input[name=password]').fill('long enough secret');
@@ -124,7 +112,7 @@ describe('errors', () => {
         body: '{"message":"Sent."}',
       });
     });
-    await page.goto(`${server.url}/password/reset`);
+    await page.goto(`${env.server.url}/password/reset`);
     await page.locator('input[name=email]').fill('someone@example.test');
     await page.locator('form button[type=submit]').click();
     const button = page.locator('form button[type=submit]');
@@ -147,7 +135,7 @@ describe('errors', () => {
         body: JSON.stringify({ message: 'Too Many Attempts.' }),
       }),
     );
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await loginThroughForm(page, 'someone@example.test', 'whatever secret');
     expect(await dialogTitle(page)).toBe('Too many requests');
     expect(await page.locator('.dialog__text').textContent()).toContain('wait a moment');
@@ -162,7 +150,7 @@ describe('errors', () => {
     await page.route('**/api/login', (route) =>
       route.fulfill({ status: 500, contentType: 'text/html; charset=utf-8', body: html }),
     );
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await loginThroughForm(page, 'someone@example.test', 'whatever secret');
     const frame = page.locator('iframe.dialog__html');
     await frame.waitFor();
@@ -189,10 +177,10 @@ describe('errors', () => {
   });
 
   it('a screen whose data prefetch fails shows the error layout and turns the progress bar red', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage();
-    await signIn(page.context(), server.url, account.token);
-    await page.goto(`${server.url}/`);
+    await signIn(page.context(), env.server.url, account.token);
+    await page.goto(`${env.server.url}/`);
     const bar = page.locator('.progress-bar');
     await bar.waitFor({ state: 'attached' });
     expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe('2px');
