@@ -8,23 +8,8 @@ import { seedPairs } from '../../server/modules/fairness/schema';
 import { bets } from '../../server/modules/games/schema';
 import { call, type Answer } from '../support/testApp';
 
-export interface WireBet {
-  id: number;
-  game: string;
-  amount: number;
-  multiplier: number;
-  payout: number;
-  nonce: number;
-  server_seed_hash: string;
-  client_seed: string;
-  params: Record<string, unknown>;
-  result: Record<string, unknown>;
-  created_at: string;
-}
-export interface BetAnswer {
-  bet: WireBet;
-  balance: number;
-}
+/** The wire shapes of a bet and a bet route's answer, as the game panels read them. */
+export type { BetJson as WireBet, BetAnswer } from '../../games/shared/services';
 export interface ErrorAnswer {
   message: string;
   errors?: Record<string, string[]>;
