@@ -6,7 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // A game's own tests sit in its folder (games/<id>/*.test.ts).
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'games/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/node-globals.ts'],
         },

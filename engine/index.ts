@@ -11,10 +11,22 @@ export { AdaptiveResolution, ADAPTIVE_RESOLUTION } from './core/AdaptiveResoluti
 export { FixedLoop } from './core/FixedLoop';
 export type { FixedLoopOptions, FrameAdvance } from './core/FixedLoop';
 export { SceneManager } from './core/SceneManager';
-export type { SceneHost, SceneManagerEvents, SceneState } from './core/SceneManager';
-export type { ActionPhase, KeyAction, SceneModule, SceneView, Simulation } from './core/scene';
-export { fitDesign, renderResolution } from './core/fit';
-export type { Fit, Size } from './core/fit';
+export type {
+  SceneHost,
+  SceneLayoutState,
+  SceneManagerEvents,
+  SceneState,
+} from './core/SceneManager';
+export type {
+  ActionPhase,
+  KeyAction,
+  LayoutReport,
+  SceneModule,
+  SceneView,
+  Simulation,
+} from './core/scene';
+export { fitDesign, fitInto, layoutSpace, renderResolution } from './core/fit';
+export type { Fit, LayoutSpace, Rect, Size } from './core/fit';
 export { seededRandom } from './core/random';
 export { coerceParam, defaultValues, defineParams, validateParams } from './params/params';
 export type { NumberParam, ParamsSpec, ParamValues } from './params/params';

@@ -3,17 +3,36 @@ import path from 'node:path';
 
 const REACT_PACKAGES = ['react', 'react-dom', '@pixi/react', 'wouter', 'valtio', 'react-i18next'];
 const VIEW_PACKAGES = ['pixi.js', 'matter-js', 'howler', 'tweakpane', ...REACT_PACKAGES];
+/** The only packages pure rules may use: synchronous, dependency-free, the same everywhere. */
+const RULES_PACKAGES = ['@noble/hashes'];
 
 /** Each layer: which files it covers, and what they may not import. */
 const LAYERS = [
   {
     name: 'game rules',
     test: (file) => /^games\/[^/]+\/rules\.ts$/.test(file) || file.startsWith('games/fairness/'),
-    // Pure code shared by server, browser and CLI: no package, no view, only games/fairness.
-    packages: () => true,
+    // Pure code shared by server, browser and CLI: no view, only games/fairness and the hashes.
+    packages: (pkg) => !RULES_PACKAGES.includes(pkg),
     folder: (target) =>
       !(target.startsWith('games/fairness/') || /^games\/[^/]+\/rules(\.ts)?$/.test(target)),
-    why: 'games/*/rules.ts and games/fairness/ import only games/fairness/ and other rules (no package, no Pixi, no engine, no DOM)',
+    why: 'games/*/rules.ts and games/fairness/ import only games/fairness/, other rules and @noble/hashes (no other package, no Pixi, no engine, no DOM)',
+  },
+  {
+    name: 'game definition',
+    test: isDefinition,
+    // Read by the server and the lobby: data, types and lazy loaders only. A static import may
+    // bring in rules, contract and other definitions; scenes, panels and assets load lazily.
+    packages: () => true,
+    folder: (target, dynamic) =>
+      dynamic
+        ? !target.startsWith('games/')
+        : !(
+            isDefinition(target) ||
+            target.startsWith('games/fairness/') ||
+            /^games\/[^/]+\/rules(\.ts)?$/.test(target)
+          ),
+    why: 'a game definition (game.ts, the registry, the catalog) imports statically only rules, games/fairness/ and other definitions; scenes, panels and assets load through import()',
+    typesAllowed: true,
   },
   {
     name: 'engine',
@@ -45,10 +64,23 @@ const LAYERS = [
     folder: (target) =>
       /^(src|engine)(\/|$)/.test(target) ||
       (target.startsWith('games/') &&
-        !(target.startsWith('games/fairness/') || /^games\/[^/]+\/rules(\.ts)?$/.test(target))),
-    why: 'server/ imports from games/ only rules.ts and games/fairness/, and never src/, engine/ or view packages',
+        !(
+          target.startsWith('games/fairness/') ||
+          /^games\/[^/]+\/rules(\.ts)?$/.test(target) ||
+          isDefinition(target)
+        )),
+    why: 'server/ imports from games/ only rules.ts, games/fairness/ and the definitions (game.ts, registry, catalog), and never src/, engine/ or view packages',
   },
 ];
+
+/** games/<id>/game.ts, games/registry.ts and the kit's catalog and definition types. */
+function isDefinition(target) {
+  return (
+    /^games\/[^/]+\/game(\.ts)?$/.test(target) ||
+    /^games\/registry(\.ts)?$/.test(target) ||
+    /^games\/shared\/(catalog|definition)(\.ts)?$/.test(target)
+  );
+}
 
 function isEngineIndex(target) {
   return target === 'engine' || target === 'engine/' || /^engine\/index(\.ts)?$/.test(target);
@@ -75,15 +107,16 @@ export const layerBoundaries = {
     const layer = LAYERS.find((l) => l.test(file));
     if (!layer) return {};
 
-    function check(node, source) {
+    function check(node, source, { dynamic = false, typeOnly = false } = {}) {
       if (typeof source !== 'string') return;
+      if (typeOnly && layer.typesAllowed) return;
       let bad;
       if (source.startsWith('.') || source.startsWith('/')) {
         const abs = path.resolve(path.dirname(context.filename), source);
         const target = path.relative(cwd, abs).split(path.sep).join('/');
-        bad = layer.folder(target);
+        bad = layer.folder(target, dynamic);
       } else {
-        bad = layer.packages(packageName(source));
+        bad = layer.packages(packageName(source), dynamic);
       }
       if (bad) {
         context.report({
@@ -94,13 +127,22 @@ export const layerBoundaries = {
       }
     }
 
-    const fromSource = (node) => node.source && check(node.source, node.source.value);
+    const fromSource = (node) =>
+      node.source &&
+      check(node.source, node.source.value, {
+        typeOnly:
+          node.importKind === 'type' ||
+          node.exportKind === 'type' ||
+          (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type')),
+      });
     return {
       ImportDeclaration: fromSource,
       ExportNamedDeclaration: fromSource,
       ExportAllDeclaration: fromSource,
       ImportExpression(node) {
-        if (node.source.type === 'Literal') check(node.source, node.source.value);
+        if (node.source.type === 'Literal') {
+          check(node.source, node.source.value, { dynamic: true });
+        }
       },
     };
   },

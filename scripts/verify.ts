@@ -1,44 +1,86 @@
 // `npm run verify --silent -- <game> --server-seed S --client-seed C --nonce N [game options]`:
 // recomputes a bet's outcome with the same rules code as the server and prints one JSON line.
+// The games, their options and the usage text come from the registry's rules.
 // Bad arguments: a message on stderr and exit code 2.
 import { parseArgs } from 'node:util';
-import { VerifyInputError, verifyOutcome } from '../games/fairness/verify';
+import type { ParamField } from '../games/fairness/contract';
+import { floats } from '../games/fairness/floats';
+import { PLAYABLE_GAMES } from '../games/shared/catalog';
+import { rulesOf, VerifyInputError, verifyOutcome } from '../games/shared/verify';
 
-const USAGE = `usage: npm run verify --silent -- <game> --server-seed S --client-seed C --nonce N
-  dice                                            -> {"roll"}
-  roulette                                        -> {"pocket"}
-  mines --mines M (1..24)                         -> {"mines": [tiles in draw order]}
-  plinko --rows R (8..16) --risk low|medium|high  -> {"path", "bucket"}`;
+const SEEDS = '--server-seed S --client-seed C --nonce N';
 
-/** '12' -> 12; anything but plain digits -> NaN, which the rules refuse by name. */
-function integerOption(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  return /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+function optionText(name: string, field: ParamField): string {
+  switch (field.type) {
+    case 'integer':
+      return `--${name} (${field.min}..${field.max})`;
+    case 'decimal':
+      return `--${name} (${field.min}..${field.max})`;
+    case 'choice':
+      return `--${name} ${field.choices.join('|')}`;
+    case 'json':
+      return `--${name} JSON`;
+  }
 }
 
+/** One line per game: its options, and the keys it prints (from a sample outcome). */
+function usage(): string {
+  const lines = PLAYABLE_GAMES.map(({ rules }) => {
+    const fields = Object.entries(rules.verifyFields);
+    const sample = Object.fromEntries(
+      fields.map(([name, field]) => [name, field.type === 'json' ? null : field.default]),
+    );
+    const keys = Object.keys(
+      rules.outcome(sample as never, floats('s', 'c', 0, rules.floatsNeeded(sample as never))),
+    );
+    const options = fields.map(([name, field]) => optionText(name, field)).join(' ');
+    return `  ${`${rules.id} ${options}`.trimEnd().padEnd(48)}-> {${keys.map((k) => `"${k}"`).join(', ')}}`;
+  });
+  return `usage: npm run verify --silent -- <game> ${SEEDS} [options]\n${lines.join('\n')}`;
+}
+
+/** '12' -> 12 for a number field; anything but a plain number -> NaN, refused by name. */
+function fieldValue(field: ParamField, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  if (field.type === 'integer') return /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  if (field.type === 'decimal') return /^\d{1,15}(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  return text;
+}
+
+/** Every option takes a value: the seeds' and the named fields'. */
+const stringOptions = (names: readonly string[]) =>
+  Object.fromEntries(
+    ['server-seed', 'client-seed', 'nonce', ...names].map((name) => [
+      name,
+      { type: 'string' as const },
+    ]),
+  );
+
 function run(argv: string[]): string {
+  // First pass with every game's options, to find the game wherever it stands.
+  const anyField = PLAYABLE_GAMES.flatMap(({ rules }) => Object.keys(rules.verifyFields));
+  const [game] = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: stringOptions(anyField),
+  }).positionals;
+  if (!game) throw new VerifyInputError('name the game');
+  const rules = rulesOf(game);
+  const fields = Object.entries(rules.verifyFields);
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        'server-seed': { type: 'string' },
-        'client-seed': { type: 'string' },
-        nonce: { type: 'string' },
-        mines: { type: 'string' },
-        rows: { type: 'string' },
-        risk: { type: 'string' },
-        difficulty: { type: 'string' },
-      },
+      options: stringOptions(fields.map(([name]) => name)),
     });
   } catch (error) {
     throw new VerifyInputError((error as Error).message);
   }
-  const [game, ...extra] = parsed.positionals;
-  const values = parsed.values;
-  if (!game) throw new VerifyInputError('name the game');
+  const values = parsed.values as Record<string, string | undefined>;
+  const extra = parsed.positionals.slice(1);
   if (extra.length) throw new VerifyInputError(`unexpected argument '${extra[0]}'`);
   if (!values['server-seed']) throw new VerifyInputError('--server-seed is required');
   if (!values['client-seed']) throw new VerifyInputError('--client-seed is required');
@@ -46,10 +88,8 @@ function run(argv: string[]): string {
   const outcome = verifyOutcome(game, {
     serverSeed: values['server-seed'],
     clientSeed: values['client-seed'],
-    nonce: integerOption(values.nonce)!,
-    mines: integerOption(values.mines),
-    rows: integerOption(values.rows),
-    risk: values.risk,
+    nonce: /^\d{1,15}$/.test(values.nonce) ? Number(values.nonce) : NaN,
+    ...Object.fromEntries(fields.map(([name, field]) => [name, fieldValue(field, values[name])])),
   });
   return JSON.stringify(outcome);
 }
@@ -58,6 +98,6 @@ try {
   console.log(run(process.argv.slice(2)));
 } catch (error) {
   if (!(error instanceof VerifyInputError)) throw error;
-  console.error(`verify: ${error.message}\n${USAGE}`);
+  console.error(`verify: ${error.message}\n${usage()}`);
   process.exit(2);
 }

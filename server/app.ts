@@ -6,6 +6,8 @@ import './context';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { registerInputGuards } from './http/input';
+import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -24,20 +26,31 @@ import { BackgroundTasks } from './background';
 import { fairnessRoutes } from './modules/fairness/routes';
 import { gameRoutes } from './modules/games/routes';
 
+export interface BuildOptions {
+  /** Where the log goes (stdout by default); the tests read it to prove no secret is written. */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Builds the whole server (API and SPA) on an open database, without listening. */
-export async function buildApp(config: ServerConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 64 * 1024,
     trustProxy: config.accounts.trustProxy,
   }).setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('dbListen', database.listen);
   app.decorate('background', new BackgroundTasks(app.log));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   registerErrorHandling(app);
+  registerInputGuards(app);
 
   await app.register(swagger, {
     openapi: {

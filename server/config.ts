@@ -9,8 +9,17 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   distDir: string;
   appName: string;
+  /**
+   * The app's public origin (APP_URL, no trailing slash): the base of every mailed link, the CORS
+   * origin and the OAuth popup's target. Never taken from a request header. Unset, it is
+   * http://localhost:PORT and `appUrlIsDefault` is set (the server warns at start).
+   */
   appUrl: string;
+  appUrlIsDefault: boolean;
+  /** APP_URL_API, no trailing slash; '' means the API is on the app's origin. */
   appUrlApi: string;
+  /** NODE_ENV=production: the server refuses to start without what production needs. */
+  production: boolean;
   recaptchaSiteKey: string;
   logLevel: string;
   /** Demo credit for every new account, in cents (STARTING_BALANCE in currency units). */
@@ -39,19 +48,55 @@ function port(value: string | undefined, fallback: number): number {
   return n;
 }
 
+/** An absolute http(s) URL without a trailing slash, or '' when unset. */
+function publicUrl(name: string, value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  if (!text) return '';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got '${text}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an absolute http(s) URL, got '${text}'`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must not carry a query, fragment or credentials, got '${text}'`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const listenPort = port(env.PORT, 8080);
+  const production = env.NODE_ENV === 'production';
+  const appUrl = publicUrl('APP_URL', env.APP_URL);
+  const accounts = loadAccountsConfig(
+    env,
+    path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+  );
+  if (production) {
+    if (!appUrl) {
+      throw new Error(
+        'NODE_ENV=production needs APP_URL (the public address mailed links point to)',
+      );
+    }
+    if (!accounts.rateLimits) throw new Error('NODE_ENV=production refuses RATE_LIMITS=off');
+  }
   return {
-    port: port(env.PORT, 8080),
+    port: listenPort,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
     appName: env.APP_NAME || 'Casino',
-    appUrl: env.APP_URL || '',
-    appUrlApi: env.APP_URL_API || '',
+    appUrl: appUrl || `http://localhost:${listenPort}`,
+    appUrlIsDefault: !appUrl,
+    appUrlApi: publicUrl('APP_URL_API', env.APP_URL_API),
+    production,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || '',
     logLevel: env.LOG_LEVEL || 'info',
     startingBalanceCents: parseAmountToCents('STARTING_BALANCE', env.STARTING_BALANCE || '1000.00'),
-    accounts: loadAccountsConfig(env, path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'))),
+    accounts,
   };
 }

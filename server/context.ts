@@ -1,6 +1,6 @@
 import type { BackgroundTasks } from './background';
 import type { ServerConfig } from './config';
-import type { Db } from './db/database';
+import type { Db, Listen } from './db/database';
 import type { User } from './db/schema';
 
 declare module 'fastify' {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** Work started by requests that the answer does not wait for (drained on close). */
     background: BackgroundTasks;
+    /** LISTEN on the database (NOTIFY from any instance): see Database.listen. */
+    dbListen: Listen;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the auth guard; null on public routes. */

@@ -5,17 +5,20 @@ import { TextureCache } from '../assets/TextureCache';
 import { KeyboardInput } from '../input/KeyboardInput';
 import { drawWireframe } from '../physics/wireframe';
 import { SoundManager, type KeyValueStore } from '../sound/SoundManager';
-import { fitDesign, renderResolution, type Size } from './fit';
+import { renderResolution, type Size } from './fit';
 import { loseProbeContexts, trackProbeContexts } from './probeContexts';
 import { AdaptiveResolution } from './AdaptiveResolution';
 import { FrameStats, type EngineStats } from './FrameStats';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
 
-/** What a scene's view gets in create(): its own root (in design units) and the engine's services. */
+/** What a scene's view gets in create(): its own root and the engine's services. */
 export interface SceneContext {
-  /** The scene's container; added to the stage while the scene is shown. */
+  /**
+   * The scene's container; added to the stage while the scene is shown. In CSS pixels of the
+   * canvas for a scene with layout(); in design units (letterboxed) for one without.
+   */
   root: Container;
-  /** The logical size the scene draws in (the engine letterboxes it into the viewport). */
+  /** The logical size a scene without layout() draws in. */
   design: Size;
   engine: Engine;
 }
@@ -60,6 +63,12 @@ export class Engine {
   private resizeObserver: ResizeObserver | null = null;
   private raf = 0;
   private lastTime: number | null = null;
+  /** The interpolation of the last frame drawn (a redraw after a resize reuses it). */
+  private lastAlpha = 0;
+  /** The canvas in CSS pixels, as last measured. */
+  private screenSize: Size;
+  /** The canvas size the last drawn frame was laid out for. */
+  private drawnSize: Size = { width: 0, height: 0 };
   private drawCalls = 0;
   private showTicket = 0;
   private debug: DebugHandle | null = null;
@@ -69,6 +78,7 @@ export class Engine {
 
   constructor(options: EngineOptions = {}) {
     this.design = options.design ?? { width: 1280, height: 720 };
+    this.screenSize = this.design;
     this.background = options.background ?? 0x0b1020;
     this.resolution = new AdaptiveResolution(options.adaptiveResolution ?? true);
     this.sound = new SoundManager(safeLocalStorage());
@@ -85,6 +95,11 @@ export class Engine {
 
   get renderer(): Renderer | null {
     return this.app?.renderer ?? null;
+  }
+
+  /** The one Pixi Application (null before init): for layers that render into the scenes' tree. */
+  get application(): Application | null {
+    return this.app;
   }
 
   get canvas(): HTMLCanvasElement | null {
@@ -168,8 +183,13 @@ export class Engine {
     }
   }
 
-  stats(): EngineStats & { resolutionScale: number } {
-    return { ...this.frameStats.snapshot(), resolutionScale: this.resolution.scale };
+  /** Frame figures, the render resolution's scale and the canvas size of the last frame drawn. */
+  stats(): EngineStats & { resolutionScale: number; drawnSize: Size } {
+    return {
+      ...this.frameStats.snapshot(),
+      resolutionScale: this.resolution.scale,
+      drawnSize: { ...this.drawnSize },
+    };
   }
 
   /** Switches dynamic resolution on or off (off renders at full resolution again). */
@@ -177,12 +197,22 @@ export class Engine {
     this.resolution.enabled = enabled;
     if (!enabled && this.resolution.scale !== 1) {
       this.resolution.reset();
-      this.resize();
+      this.resize(true);
     }
   }
 
+  /** Freezes the loop (the debug overlay's pause; see pauseScene() for the player looking away). */
   pause(paused = true): void {
     this.scenes.loop.paused = paused;
+  }
+
+  /**
+   * Pauses the shown scene while something covers it: the shell calls it when a modal dialog
+   * opens and calls the returned function when it closes (a hidden tab pauses it by itself).
+   * The scene's pause() and resume() hooks run; input is off in between.
+   */
+  pauseScene(): () => void {
+    return this.scenes.pause();
   }
 
   step(): void {
@@ -265,15 +295,28 @@ export class Engine {
         this.sceneLayer.interactiveChildren = enabled;
       },
       designSize: () => this.design,
+      screenSize: () => this.screenSize,
+      place: (ctx, fit) => {
+        ctx.root.scale.set(fit.scale);
+        ctx.root.position.set(fit.x, fit.y);
+      },
     };
   }
 
   private listenToPage(): void {
     if (typeof document === 'undefined') return;
+    let endHiddenPause: (() => void) | null = null;
     const onVisibility = () => {
-      this.sound.setHidden(document.hidden);
+      const hidden = document.visibilityState === 'hidden';
+      this.sound.setHidden(hidden);
+      if (hidden) endHiddenPause ??= this.scenes.pause();
+      else {
+        endHiddenPause?.();
+        endHiddenPause = null;
+      }
       this.updateRunning();
     };
+    if (document.visibilityState === 'hidden') onVisibility();
     const onKey = (event: KeyboardEvent) => {
       if (event.code === 'KeyD' && event.ctrlKey && event.shiftKey) {
         event.preventDefault();
@@ -299,9 +342,11 @@ export class Engine {
   private mountCanvas(container: HTMLElement): void {
     const app = this.requireApp();
     container.appendChild(app.canvas);
-    this.resizeObserver = new ResizeObserver(() => this.resize());
+    // Observers run after layout and before paint: laying out and drawing here means the frame
+    // the browser paints at the new size already shows the new layout (no stretched or blank one).
+    this.resizeObserver = new ResizeObserver(() => this.resize(true));
     this.resizeObserver.observe(container);
-    this.resize();
+    this.resize(true);
     exposeEngine(this, false);
     this.updateRunning();
   }
@@ -314,10 +359,11 @@ export class Engine {
   }
 
   /**
-   * Fits the design size into the container (letterbox) at min(devicePixelRatio, 2), times the
-   * dynamic resolution's scale.
+   * Sizes the canvas to its container at min(devicePixelRatio, 2) times the dynamic resolution's
+   * scale, and lets the current scene lay itself out for it. `redraw` draws a frame at once
+   * (outside the loop's own frames, since resizing clears the canvas).
    */
-  private resize(): void {
+  private resize(redraw: boolean): void {
     const app = this.app;
     const container = this.container;
     if (!app || !container) return;
@@ -325,10 +371,11 @@ export class Engine {
     const height = Math.max(1, Math.floor(container.clientHeight));
     const resolution = renderResolution(globalThis.devicePixelRatio) * this.resolution.scale;
     app.renderer.resize(width, height, resolution);
-    const fit = fitDesign({ width, height }, this.design);
-    this.world.scale.set(fit.scale);
-    this.world.position.set(fit.x, fit.y);
+    if (width !== this.screenSize.width || height !== this.screenSize.height) {
+      this.screenSize = { width, height };
+    }
     this.scenes.resize();
+    if (redraw) this.draw(app, this.lastAlpha);
   }
 
   /** The loop runs while the canvas is attached and the page is visible. */
@@ -354,21 +401,26 @@ export class Engine {
     if (!app) return;
     const frameMs = this.lastTime === null ? 0 : Math.min(MAX_FRAME_MS, now - this.lastTime);
     this.lastTime = now;
+    // A new render resolution applies before this frame is drawn, not after (which would clear it).
+    if (frameMs > 0 && this.resolution.record(frameMs)) this.resize(false);
     const t0 = performance.now();
     const { alpha } = this.scenes.loop.advance(frameMs);
     const t1 = performance.now();
+    this.draw(app, alpha);
+    const t2 = performance.now();
+    // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
+    loseProbeContexts(this.gl());
+    if (frameMs > 0) this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
+  };
+
+  private draw(app: Application, alpha: number): void {
+    this.lastAlpha = alpha;
     this.scenes.render(alpha);
     this.drawWireframe();
     this.drawCalls = 0;
     app.renderer.render(app.stage);
-    const t2 = performance.now();
-    // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
-    loseProbeContexts(this.gl());
-    if (frameMs > 0) {
-      this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
-      if (this.resolution.record(frameMs)) this.resize();
-    }
-  };
+    this.drawnSize = this.screenSize;
+  }
 
   private drawWireframe(): void {
     const physics = this.wireframe ? this.scenes.simulation?.physics : undefined;
@@ -381,6 +433,12 @@ export class Engine {
       this.world.addChild(this.wireframeGraphics);
     }
     this.wireframeGraphics.visible = true;
+    // Drawn in the scene root's units (a letterboxed scene's design units).
+    const root = this.scenes.context?.root;
+    if (root) {
+      this.wireframeGraphics.scale.copyFrom(root.scale);
+      this.wireframeGraphics.position.copyFrom(root.position);
+    }
     drawWireframe(physics, this.wireframeGraphics);
   }
 

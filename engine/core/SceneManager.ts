@@ -1,7 +1,15 @@
 import { coerceParam, defaultValues, type ParamsSpec, type ParamValues } from '../params/params';
 import { Emitter } from './emitter';
 import { FixedLoop, type FixedLoopOptions } from './FixedLoop';
-import type { ActionPhase, KeyAction, SceneModule, SceneView, Simulation } from './scene';
+import { fitDesign, layoutSpace, type Fit, type LayoutSpace, type Size } from './fit';
+import type {
+  ActionPhase,
+  KeyAction,
+  LayoutReport,
+  SceneModule,
+  SceneView,
+  Simulation,
+} from './scene';
 
 /** What the manager needs from its surroundings: the Pixi engine in a page, fakes in unit tests. */
 export interface SceneHost<Ctx> {
@@ -15,7 +23,20 @@ export interface SceneHost<Ctx> {
   loadBundles(bundles: readonly string[], onProgress: (progress: number) => void): Promise<void>;
   prefetch(bundles: readonly string[]): void;
   setInputEnabled(enabled: boolean): void;
-  designSize(): { width: number; height: number };
+  /** The size scenes without a layout() hook draw in (letterboxed into the screen). */
+  designSize(): Size;
+  /** The canvas in CSS pixels (the design size when absent). */
+  screenSize?(): Size;
+  /** Scales and moves the instance's root: 1:1 for a scene with layout(), else the letterbox. */
+  place?(ctx: Ctx, fit: Fit): void;
+}
+
+/** The current scene's layout as the engine gave it and as the scene describes it. */
+export interface SceneLayoutState {
+  sceneId: string;
+  space: LayoutSpace;
+  /** The scene's own describeLayout(); empty for a scene without one. */
+  report: LayoutReport;
 }
 
 export type AnyScene<Ctx> = SceneModule<unknown, Simulation, Ctx, ParamsSpec>;
@@ -39,6 +60,12 @@ interface Instance<Ctx> {
   ctx: Ctx;
   created: boolean;
   sim: Simulation | null;
+  /** show() resolved and hide() has not begun: pause() and resume() apply. */
+  shown: boolean;
+  /** The view's pause() ran and its resume() has not. */
+  paused: boolean;
+  /** The space its layout() last ran for (null: due on the next resize). */
+  laidOut: LayoutSpace | null;
 }
 
 export type SceneState = 'idle' | 'transition' | 'running';
@@ -54,6 +81,8 @@ export class SceneManager<Ctx> {
   private queue: Promise<unknown> = Promise.resolve();
   private transitioning = 0;
   private readonly poolSize: number;
+  /** One token per pause() not yet ended (the tab hidden, each open dialog). */
+  private readonly pauses = new Set<object>();
 
   constructor(
     private readonly host: SceneHost<Ctx>,
@@ -82,12 +111,39 @@ export class SceneManager<Ctx> {
   }
 
   get inputEnabled(): boolean {
-    return this.state === 'running';
+    return this.state === 'running' && !this.paused;
+  }
+
+  /** Someone has paused the scenes (see pause()). */
+  get paused(): boolean {
+    return this.pauses.size > 0;
+  }
+
+  /**
+   * Pauses the shown scene, and any scene shown later, until the returned function is called:
+   * the tab is hidden, a modal dialog is open. Pauses nest; the view's pause() runs when the
+   * first begins and resume() when the last ends, and input is off in between.
+   */
+  pause(): () => void {
+    const token = {};
+    this.pauses.add(token);
+    this.host.setInputEnabled(this.inputEnabled);
+    this.syncPause();
+    return () => {
+      if (!this.pauses.delete(token)) return;
+      this.host.setInputEnabled(this.inputEnabled);
+      this.syncPause();
+    };
   }
 
   /** The running simulation (for the debug overlay's wireframe and for tests). */
   get simulation(): Simulation | null {
     return this.current?.sim ?? null;
+  }
+
+  /** The shown scene's context (its root), for what the engine draws over it. */
+  get context(): Ctx | null {
+    return this.current?.ctx ?? null;
   }
 
   get pooledIds(): string[] {
@@ -135,8 +191,7 @@ export class SceneManager<Ctx> {
   /** Routes a keyboard (or pointer) action to the current scene; dropped during transitions. */
   dispatchAction(name: string, phase: ActionPhase = 'down'): boolean {
     if (!this.inputEnabled || !this.current?.view.action) return false;
-    this.current.view.action(name, phase);
-    return true;
+    return this.current.view.action(name, phase) !== false;
   }
 
   /** The current scene's params spec and live values. */
@@ -160,9 +215,25 @@ export class SceneManager<Ctx> {
     instance.view.paramsChanged?.(values as ParamValues);
   }
 
+  /**
+   * The screen changed size: the current scene lays itself out again (a scene with layout())
+   * or is letterboxed into its design size (resize()). A layout scene is not asked again for
+   * the same size (a change of render resolution alone moves nothing).
+   */
   resize(): void {
-    const { width, height } = this.host.designSize();
-    this.current?.view.resize?.(width, height);
+    const instance = this.current;
+    if (instance) this.layOut(instance);
+  }
+
+  /** The current scene's last layout (null while nothing is shown or it has no layout()). */
+  describeLayout(): SceneLayoutState | null {
+    const instance = this.current;
+    if (!instance?.laidOut) return null;
+    return {
+      sceneId: instance.module.id,
+      space: instance.laidOut,
+      report: instance.view.describeLayout?.() ?? {},
+    };
   }
 
   /** Destroys everything (the engine's own teardown). */
@@ -208,8 +279,11 @@ export class SceneManager<Ctx> {
       this.host.mount(instance.ctx);
       this.current = instance;
       this.loop.reset();
-      this.resize();
+      instance.laidOut = null;
+      this.layOut(instance);
       await instance.view.show?.();
+      instance.shown = true;
+      this.syncPause();
     } catch (error) {
       this.events.emit('error', { sceneId: id, error });
       if (this.current === instance) this.current = null;
@@ -226,6 +300,8 @@ export class SceneManager<Ctx> {
   private async hideCurrent(): Promise<void> {
     const instance = this.current;
     if (!instance) return;
+    instance.shown = false;
+    instance.paused = false;
     await instance.view.hide?.();
     this.current = null;
     this.host.unmount(instance.ctx);
@@ -247,7 +323,26 @@ export class SceneManager<Ctx> {
       ctx: this.host.createContext(module),
       created: false,
       sim: null,
+      shown: false,
+      paused: false,
+      laidOut: null,
     };
+  }
+
+  private layOut(instance: Instance<Ctx>): void {
+    const design = this.host.designSize();
+    const screen = this.host.screenSize?.() ?? design;
+    const view = instance.view;
+    if (!view.layout) {
+      this.host.place?.(instance.ctx, fitDesign(screen, design));
+      view.resize?.(design.width, design.height);
+      return;
+    }
+    const last = instance.laidOut;
+    if (last && last.width === screen.width && last.height === screen.height) return;
+    instance.laidOut = layoutSpace(screen.width, screen.height);
+    this.host.place?.(instance.ctx, { scale: 1, x: 0, y: 0 });
+    view.layout(instance.laidOut);
   }
 
   private destroyInstance(instance: Instance<Ctx>): void {
@@ -271,6 +366,15 @@ export class SceneManager<Ctx> {
       this.values.set(module.id, values);
     }
     return values;
+  }
+
+  /** Brings the shown view's pause state to the manager's: pause() or resume(), once each. */
+  private syncPause(): void {
+    const instance = this.current;
+    if (!instance?.shown || instance.paused === this.paused) return;
+    instance.paused = this.paused;
+    if (instance.paused) instance.view.pause?.();
+    else instance.view.resume?.();
   }
 
   private fixedUpdate(dt: number): void {

@@ -1,5 +1,9 @@
 import type { ParamsSpec, ParamValues } from '../params/params';
 import type { PhysicsWorld } from '../physics/PhysicsWorld';
+import type { LayoutSpace, Rect } from './fit';
+
+/** What a scene's layout() placed, in CSS pixels of the canvas (read by tests and the console). */
+export type LayoutReport = Readonly<Record<string, number | string | boolean | Rect>>;
 
 /**
  * The logic of a scene: state and rules over time, plus its physics world if it has one.
@@ -28,8 +32,10 @@ export type ActionPhase = 'down' | 'up';
 
 /**
  * The view of a scene, pooled and reused. Every hook is optional. Order per visit:
- * init(data, sim) -> (bundles load) -> create(ctx) only the first time -> show() -> update(dt) /
- * render(alpha) every frame -> hide() -> shutdown(). destroy() only when the pool evicts it.
+ * init(data, sim) -> (bundles load) -> create(ctx) only the first time -> layout(space) -> show()
+ * -> update(dt) / render(alpha) every frame (layout(space) again when the canvas changes size),
+ * with pause() ... resume() around each time the player looks away
+ * -> hide() -> shutdown(). destroy() only when the pool evicts it.
  */
 export interface SceneView<Data = unknown, Sim extends Simulation = Simulation, Ctx = unknown> {
   /** Every visit, before assets load: keep the data and the fresh simulation. */
@@ -42,16 +48,36 @@ export interface SceneView<Data = unknown, Sim extends Simulation = Simulation, 
   update?(dt: number): void;
   /** Every frame: draw the simulation, interpolating by alpha (0..1) between its last two steps. */
   render?(alpha: number): void;
-  /** Transition out; input is off. */
+  /**
+   * The player looks away from the shown scene: the tab is hidden or a modal dialog covers it.
+   * Input is off until resume(); the loop keeps running while a dialog is open (it stops with a
+   * hidden tab). An arcade round stops here; a live round notes that it may miss events.
+   */
+  pause?(): void;
+  /** The player is back (after pause()): a live round resyncs with the server here. */
+  resume?(): void;
+  /** Transition out; input is off. A paused scene is hidden without resume(). */
   hide?(): void | Promise<void>;
   /** Back to the pool: reset per-visit state, keep textures and display objects. */
   shutdown?(): void;
   /** Evicted from the pool: free display objects and GPU resources for good. */
   destroy?(): void;
-  /** The logical (design) size the scene draws in. */
+  /**
+   * Lays the scene out for the space it gets: the canvas in CSS pixels, with ctx.root unscaled
+   * (1 unit = 1 CSS pixel). Called on every visit before show(), and again whenever the canvas
+   * changes size (window, orientation, on-screen keyboard) before the next frame is drawn. A
+   * scene without it draws in the engine's design size, letterboxed into the canvas.
+   */
+  layout?(space: LayoutSpace): void;
+  /** What the last layout() placed (sizes and rectangles in CSS pixels), for tests. */
+  describeLayout?(): LayoutReport;
+  /** Scenes without layout(): the logical (design) size they draw in, on every resize. */
   resize?(width: number, height: number): void;
-  /** A declared keyboard action, or a pointer action the engine routes (input on only). */
-  action?(name: string, phase: ActionPhase): void;
+  /**
+   * A declared keyboard action, or a pointer action the engine routes (input on only). Returning
+   * false says nothing took it: the key is left to the browser (not prevented).
+   */
+  action?(name: string, phase: ActionPhase): void | boolean;
   paramsChanged?(values: ParamValues): void;
 }
 

@@ -1,91 +1,52 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameApi } from '../shared/api';
-import { formatMoney, unitsToCents } from '../shared/amount';
+import './panel.css';
+import { formatMoney } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
-import type { AutoBetSettings } from '../shared/autoBet';
-import { BetAmountInput } from '../shared/BetAmountInput';
-import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
 import type { GamePanelProps } from '../shared/services';
-import { playGameSound } from '../shared/sounds';
-import { settleWithAnimation } from '../shared/settle';
-import { useAutoBet } from '../shared/useAutoBet';
-import { useGameKeys } from '../shared/useGameKeys';
+import { StakeControls } from '../shared/StakeControls';
+import { useBetRound } from '../shared/useBetRound';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
 import { diceChannel } from './channel';
 import { clampTarget, diceQuote, flipCondition, targetLimits } from './diceForm';
 import type { DiceCondition } from './rules';
+import game from './game';
 
 /** Dice controls: stake, target slider, under/over, multiplier and chance; manual or auto. */
 export default function DicePanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const api = useMemo(() => gameApi(services.request), [services.request]);
   const ids = { slider: useId(), target: useId() };
-  const [amountCents, setAmountCents] = useState(100);
   const [target, setTarget] = useState(5050);
   const [condition, setCondition] = useState<DiceCondition>('under');
-  const [mode, setMode] = useState<PanelMode>('manual');
-  const [busy, setBusy] = useState(false);
-  const [last, setLast] = useState<{ roll: number; win: boolean } | null>(null);
-  const [auto, setAuto] = useState<AutoBetSettings>({
-    count: 10,
-    stopOnProfitCents: 0,
-    stopOnLossCents: 0,
-  });
-  const quote = diceQuote(target, condition, amountCents);
   const limits = targetLimits(condition);
 
-  const config = useRef({ target, condition });
-  useEffect(() => {
-    config.current = { target, condition };
-    diceChannel.scene?.configure(target / 100, condition);
-  });
-  useEffect(() => {
-    // The scene may show after the panel mounted: give it the range then.
-    void diceChannel
-      .whenShown()
-      .then((scene) => scene.configure(config.current.target / 100, config.current.condition));
-  }, []);
-
-  const round = useCallback(async () => {
-    if (!services.isAuthenticated) {
-      services.requireLogin();
-      return null;
-    }
-    setBusy(true);
-    try {
-      const answer = await api.diceBet({
-        amount: amountCents / 100,
-        target: target / 100,
-        condition,
-      });
-      playGameSound('bet');
+  useSceneConfig(
+    diceChannel,
+    useMemo(() => ({ target: target / 100, condition }), [target, condition]),
+  );
+  const round = useBetRound({
+    services,
+    onSettled,
+    bet: (stakeCents) => ({
+      path: game.paths.bet,
+      body: { amount: stakeCents / 100, target: target / 100, condition },
+    }),
+    animate: async (answer) => {
       const roll = Number(answer.bet.result.roll);
       const win = answer.bet.result.win === true;
-      await settleWithAnimation(services, answer, () =>
-        diceChannel.scene ? diceChannel.scene.roll(roll, win) : Promise.resolve(),
-      );
-      playGameSound(win ? 'win' : 'lose');
-      setLast({ roll, win });
-      onSettled?.(answer.bet);
-      return {
-        stakeCents: unitsToCents(answer.bet.amount),
-        payoutCents: unitsToCents(answer.bet.payout),
-      };
-    } catch {
-      return null; // the shell's client showed the error dialog
-    } finally {
-      setBusy(false);
-    }
-  }, [api, services, amountCents, target, condition, onSettled]);
-
-  const autoBet = useAutoBet(round, auto);
-  const locked = busy || autoBet.running;
-  const trigger = () => {
-    if (locked) return;
-    if (mode === 'auto') void autoBet.start();
-    else void round();
-  };
-  useGameKeys({ Space: trigger });
+      await diceChannel.scene?.roll(roll, win);
+      return { roll, win };
+    },
+  });
+  const { locked, last } = round;
+  const quote = diceQuote(target, condition, round.stakeCents);
+  useSceneActions(diceChannel, { bet: round.trigger });
+  // Dragging or tapping the scene's track sets the target, as the slider does.
+  useSceneEvents(diceChannel, {
+    target: (value: number) => {
+      if (!locked) setTarget(clampTarget(value * 100, condition));
+    },
+  });
 
   return (
     <form
@@ -93,21 +54,12 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
       data-testid="dice-panel"
       data-busy={locked || undefined}
       data-last-roll={last ? last.roll.toFixed(2) : undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        trigger();
-      }}
+      onSubmit={round.submit}
     >
-      <ModeTabs mode={mode} onChange={setMode} disabled={autoBet.running} />
-      <BetAmountInput
-        cents={amountCents}
-        onChange={setAmountCents}
-        balanceCents={() => unitsToCents(services.balance())}
-        disabled={locked}
-      />
+      <StakeControls round={round} services={services} />
       <div className="game-field">
         <label htmlFor={ids.slider}>
-          {t('game.dice.target')}:{' '}
+          {t('games.dice.target')}:{' '}
           <strong data-testid="dice-target">{(target / 100).toFixed(2)}</strong>
         </label>
         <input
@@ -124,7 +76,7 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
         />
       </div>
       <div className="game-field">
-        <label htmlFor={ids.target}>{t('game.dice.target_exact')}</label>
+        <label htmlFor={ids.target}>{t('games.dice.target_exact')}</label>
         <input
           id={ids.target}
           name="target"
@@ -153,15 +105,15 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
           setCondition(next.condition);
         }}
       >
-        {condition === 'under' ? t('game.dice.roll_under') : t('game.dice.roll_over')} ⇄
+        {condition === 'under' ? t('games.dice.roll_under') : t('games.dice.roll_over')} ⇄
       </button>
       <dl className="game-stats">
         <div>
-          <dt>{t('game.dice.multiplier')}</dt>
+          <dt>{t('games.dice.multiplier')}</dt>
           <dd data-testid="dice-multiplier">{quote.multiplier.toFixed(4)}x</dd>
         </div>
         <div>
-          <dt>{t('game.dice.win_chance')}</dt>
+          <dt>{t('games.dice.win_chance')}</dt>
           <dd data-testid="dice-chance">{quote.winChance.toFixed(2)}%</dd>
         </div>
         <div>
@@ -169,21 +121,13 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
           <dd>{formatMoney(quote.payoutCents / 100)}</dd>
         </div>
       </dl>
-      <AutoBetFooter
-        mode={mode}
-        settings={auto}
-        onChange={setAuto}
-        autoBet={autoBet}
-        busy={busy}
-        betLabel={t('game.dice.roll')}
-        testId="dice-bet"
-      />
+      <AutoBetFooter round={round} betLabel={t('games.dice.roll')} testId="dice-bet" />
       <p className="game-panel__result" aria-live="polite" data-testid="dice-result">
         {last
-          ? t(last.win ? 'game.dice.won' : 'game.dice.lost', { roll: last.roll.toFixed(2) })
+          ? t(last.win ? 'games.dice.won' : 'games.dice.lost', { roll: last.roll.toFixed(2) })
           : ''}
       </p>
-      <p className="muted game-panel__hint">{t('game.dice.keys')}</p>
+      <p className="muted game-panel__hint">{t('games.dice.keys')}</p>
     </form>
   );
 }

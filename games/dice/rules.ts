@@ -1,4 +1,5 @@
 // Dice (GAMES.md section 2): roll 0.00..100.00, "under" wins below the target, "over" above it.
+import { defineInstantRules } from '../fairness/contract';
 import { InvalidGameParams, type RuleIssue } from '../fairness/issues';
 import { MULTIPLIER_SCALE, payoutCents } from '../fairness/money';
 
@@ -92,3 +93,60 @@ export function playDice(params: DiceParams, floats: readonly number[]): DiceOut
 export function dicePayoutCents(amountCents: number, outcome: DiceOutcome): number {
   return payoutCents(amountCents, outcome.multiplierE4);
 }
+
+export interface DiceBet extends DiceParams {
+  /** The target as sent (50.5). */
+  target: number;
+}
+
+/** Dice on the rules contract (games/fairness/contract.ts). */
+export const rules = defineInstantRules<DiceBet, Record<string, never>>({
+  kind: 'instant',
+  id: DICE.id,
+  docs: {
+    summary: 'Roll the dice',
+    description:
+      'Roll = floor(f0 * 10001) / 100. "under" wins when roll < target, "over" when roll > ' +
+      'target; win chance 0.01 .. 98; multiplier 99 / chance with 4 decimals (rounded down). ' +
+      'result: {roll, win}.',
+  },
+  params: {
+    target: {
+      type: 'decimal',
+      decimals: 2,
+      min: 0.01,
+      max: 99.99,
+      default: 50.5,
+      description: 'Target with at most 2 decimals',
+    },
+    condition: { type: 'choice', choices: DICE_CONDITIONS, default: 'under' },
+  },
+  verifyFields: {},
+  parse(raw) {
+    const issues = validateDice(raw.target, raw.condition);
+    if (issues.length) return { ok: false, issues };
+    const target = raw.target as number;
+    return {
+      ok: true,
+      value: {
+        target,
+        targetHundredths: targetHundredths(target)!,
+        condition: raw.condition as DiceCondition,
+      },
+    };
+  },
+  wire: (bet) => ({ target: bet.target, condition: bet.condition }),
+  verifyValuesOf: () => ({}),
+  summary: (wire, result) =>
+    `${Number(result.roll).toFixed(2)} (${wire.condition === 'over' ? '>' : '<'} ${Number(wire.target).toFixed(2)})`,
+  floatsNeeded: () => DICE.floatsNeeded,
+  outcome: (_values, floats) => ({ roll: diceRoll(floats[0]!) / 100 }),
+  play(bet, floats, amountCents) {
+    const dice = playDice(bet, floats);
+    return {
+      multiplierE4: dice.multiplierE4,
+      payoutCents: payoutCents(amountCents, dice.multiplierE4),
+      result: { roll: dice.rollHundredths / 100, win: dice.win },
+    };
+  },
+});

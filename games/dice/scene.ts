@@ -1,17 +1,24 @@
-import { Container, Graphics, Text } from 'pixi.js';
-import type { GameScene, ParamValues, SceneContext, SceneView } from '../../engine/index';
+import { Container, Graphics, Rectangle, Text, type FederatedPointerEvent } from 'pixi.js';
+import type {
+  GameScene,
+  LayoutReport,
+  LayoutSpace,
+  ParamValues,
+  SceneContext,
+  SceneView,
+} from '../../engine/index';
 import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
 import { diceChannel, type DiceSceneApi } from './channel';
 import { diceParams } from './params';
 import type { DiceCondition } from './rules';
 import { DiceSimulation, type DiceData } from './simulation';
 
-const TRACK = { x: 140, y: 430, width: 1000, height: 26 };
 const WIN = 0x2fd67b;
 const LOSE = 0xe8485c;
 const INK = 0xe8edf7;
-
-const xOf = (value: number) => TRACK.x + (value / 100) * TRACK.width;
+/** The marker's half width at scale 1 (it must not leave the canvas at 0 or 100). */
+const MARKER_HALF = 52;
+const TICKS = [0, 25, 50, 75, 100];
 
 /** The dice track: the winning range in green, the target, and the marker that rolls. */
 class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
@@ -19,19 +26,30 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
   private readonly track = new Graphics();
   private readonly targetMark = new Graphics();
   private readonly marker = new Container();
+  /** Where a finger or the pointer sets the target: the track and a fingertip around it. */
+  private readonly dragArea = new Container();
+  private dragging = false;
   private readonly markerBody = new Graphics();
   private markerText!: Text;
   private bigNumber!: Text;
+  private tickLabels: Text[] = [];
+  /** The track in CSS px, and the size of everything else relative to a 1280 px wide design. */
+  private trackBox = { x: 140, y: 430, width: 1000, height: 26 };
+  private unit = 1;
+  private space: LayoutSpace | null = null;
   private scale = 1;
   private tickEvery = 4;
   private drawn = '';
   private readonly api: DiceSceneApi = {
-    configure: (target, condition) => this.sim.configure(target, condition),
+    configure: ({ target, condition }) => this.sim.configure(target, condition),
     roll: (roll, win) =>
       new Promise<void>((resolve) => {
         this.sim.startRoll(roll, win, resolve);
       }),
   };
+
+  /** Space (the `bet` action) goes to the panel. */
+  readonly action = diceChannel.action;
 
   init(_data: DiceData, sim: DiceSimulation): void {
     this.sim = sim;
@@ -41,21 +59,88 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
     const style = { fontFamily: 'system-ui, sans-serif', fontWeight: '700' as const };
     this.bigNumber = new Text({ text: '50.00', style: { ...style, fontSize: 120, fill: INK } });
     this.bigNumber.anchor.set(0.5);
-    this.bigNumber.position.set(640, 210);
     this.markerText = new Text({ text: '', style: { ...style, fontSize: 26, fill: 0x0b1020 } });
     this.markerText.anchor.set(0.5);
     this.markerText.position.set(0, -44);
     this.marker.addChild(this.markerBody, this.markerText);
-    const labels = [0, 25, 50, 75, 100].map((v) => {
+    this.tickLabels = TICKS.map((v) => {
       const label = new Text({
         text: String(v),
         style: { ...style, fontSize: 22, fill: 0x8fa3d8 },
       });
       label.anchor.set(0.5, 0);
-      label.position.set(xOf(v), TRACK.y + TRACK.height + 14);
       return label;
     });
-    ctx.root.addChild(this.bigNumber, this.track, this.targetMark, this.marker, ...labels);
+    ctx.root.addChild(this.bigNumber, this.track, this.targetMark, this.marker, ...this.tickLabels);
+    this.dragArea.eventMode = 'static';
+    this.dragArea.cursor = 'ew-resize';
+    const pick = (event: FederatedPointerEvent) => {
+      if (this.sim.rolling) return;
+      const { x, width } = this.trackBox;
+      diceChannel.emit('target', Math.min(100, Math.max(0, ((event.global.x - x) / width) * 100)));
+    };
+    this.dragArea.on('pointerdown', (event) => {
+      this.dragging = true;
+      pick(event);
+    });
+    this.dragArea.on('globalpointermove', (event) => this.dragging && pick(event));
+    const stop = () => (this.dragging = false);
+    this.dragArea.on('pointerup', stop);
+    this.dragArea.on('pointerupoutside', stop);
+    ctx.root.addChild(this.dragArea);
+  }
+
+  /**
+   * The number above and the track below, as wide as the canvas allows; sizes follow the
+   * smaller of width and height so a phone gets a big enough number and a wide enough track.
+   */
+  layout(space: LayoutSpace): void {
+    this.space = space;
+    const { width, height } = space;
+    this.unit = Math.max(0.55, Math.min(1.25, width / 900, height / 480));
+    const u = this.unit;
+    const side = Math.max(16, MARKER_HALF * u * this.scale + 8);
+    const trackWidth = Math.min(width - 2 * side, 1100 * u);
+    this.trackBox = {
+      x: (width - trackWidth) / 2,
+      y: Math.round(height * 0.64),
+      width: trackWidth,
+      height: Math.round(26 * u),
+    };
+    this.bigNumber.style.fontSize = Math.round(
+      Math.max(40, Math.min(140, width * 0.22, height * 0.3)),
+    );
+    this.bigNumber.position.set(width / 2, height * 0.3);
+    const track = this.trackBox;
+    // At least 44 px tall whatever the scale: the track is a fingertip's target.
+    const reach = Math.max(22, 40 * u);
+    this.dragArea.hitArea = new Rectangle(
+      track.x - reach,
+      track.y + track.height / 2 - reach,
+      track.width + 2 * reach,
+      2 * reach,
+    );
+    this.tickLabels.forEach((label, i) => {
+      label.style.fontSize = Math.round(Math.max(13, 22 * u));
+      label.position.set(this.xOf(TICKS[i]!), track.y + track.height + 14 * u);
+    });
+    this.drawn = '';
+    this.drawMarker();
+    this.placeMarker(this.sim.value);
+  }
+
+  describeLayout(): LayoutReport {
+    const { x, y, width, height } = this.trackBox;
+    const area = (this.dragArea.hitArea as Rectangle | null) ?? new Rectangle();
+    return {
+      track: { x, y, width, height },
+      numberPx: Number(this.bigNumber.style.fontSize),
+      dragArea: { x: area.x, y: area.y, width: area.width, height: area.height },
+    };
+  }
+
+  private xOf(value: number): number {
+    return this.trackBox.x + (value / 100) * this.trackBox.width;
   }
 
   show(): void {
@@ -84,6 +169,7 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
   }
 
   hide(): void {
+    this.dragging = false;
     diceChannel.detach(this.api);
   }
 
@@ -91,16 +177,18 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
     const v = values as ParamValues<typeof diceParams>;
     this.scale = v.markerScale;
     this.tickEvery = Math.max(1, Math.round(v.tickEverySteps));
-    this.drawMarker();
+    // The marker's size decides how far the track stays from the canvas's sides.
+    if (this.space) this.layout(this.space);
   }
 
   private drawRange(target: number, condition: DiceCondition): void {
-    const split = xOf(target);
+    const split = this.xOf(target);
     const [left, right] = condition === 'under' ? [WIN, LOSE] : [LOSE, WIN];
-    const { x, y, width, height } = TRACK;
+    const { x, y, width, height } = this.trackBox;
+    const u = this.unit;
     this.track
       .clear()
-      .roundRect(x - 12, y - 12, width + 24, height + 24, 20)
+      .roundRect(x - 12 * u, y - 12 * u, width + 24 * u, height + 24 * u, 20 * u)
       .fill(0x1a2c38)
       .rect(x, y, split - x, height)
       .fill(left)
@@ -108,13 +196,13 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
       .fill(right);
     this.targetMark
       .clear()
-      .roundRect(split - 4, y - 18, 8, height + 36, 4)
+      .roundRect(split - 4 * u, y - 18 * u, 8 * u, height + 36 * u, 4 * u)
       .fill(INK);
     this.drawMarker();
   }
 
   private drawMarker(): void {
-    const s = this.scale;
+    const s = this.scale * this.unit;
     this.marker.scale.set(s);
     this.markerBody
       .clear()
@@ -125,7 +213,7 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
   }
 
   private placeMarker(value: number): void {
-    this.marker.position.set(xOf(value), TRACK.y);
+    this.marker.position.set(this.xOf(value), this.trackBox.y);
     this.markerText.text = value.toFixed(2);
   }
 }
@@ -134,6 +222,7 @@ export const diceScene: GameScene<DiceData, DiceSimulation, typeof diceParams> =
   id: 'dice',
   bundles: [GAME_SOUNDS],
   params: diceParams,
+  actions: [{ name: 'bet', keys: ['Space'] }],
   simulation: (data, values) => new DiceSimulation(data ?? {}, values),
   view: () => new DiceView(),
 };

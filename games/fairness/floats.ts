@@ -1,4 +1,4 @@
-import { hmacSha256, sha256, toHex, utf8 } from './sha256';
+import { hmacSha256, sha256, toHex, utf8 } from './hash';
 
 const FLOATS_PER_ROUND = 8;
 

@@ -1,5 +1,14 @@
 export { floats, hashServerSeed } from './floats';
-export { hmacSha256, sha256, toHex, utf8 } from './sha256';
+export { hmacSha256, sha256, toHex, utf8 } from './hash';
 export * from './money';
 export { InvalidGameParams, type RuleIssue } from './issues';
-export { VERIFIABLE_GAMES, VerifyInputError, verifyOutcome, type VerifyInput } from './verify';
+export {
+  recomputeBet,
+  VerifyInputError,
+  verifyOutcome,
+  verifyValues,
+  type RecordedBet,
+  type Recomputed,
+  type SeedInput,
+  type VerifyInput,
+} from './verify';

@@ -2,8 +2,8 @@ import { SceneChannel } from '../shared/SceneChannel';
 import type { MinesBoard } from './board';
 
 export interface MinesSceneApi {
-  /** Shows the board (flipping the tiles that changed). */
-  setBoard(board: MinesBoard): void;
+  /** Shows the panel's board (flipping the tiles that changed). */
+  configure(board: MinesBoard): void;
   /** The tile under the keyboard cursor (the arrow keys move it). */
   cursor(): number;
 }

@@ -1,14 +1,19 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameApi } from '../shared/api';
-import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
+import './panel.css';
+import { formatMoney, formatMultiplier, unitsToCents, type StakeIssue } from '../shared/amount';
+import { postBet } from '../shared/api';
 import { BetAmountInput } from '../shared/BetAmountInput';
-import type { BetAnswer, GamePanelProps } from '../shared/services';
+import type { BetAnswer, BetJson, GamePanelProps } from '../shared/services';
 import { playGameSound } from '../shared/sounds';
-import { useGameKeys } from '../shared/useGameKeys';
+import { signedIn, useBetCall } from '../shared/useBetCall';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
 import { EMPTY_BOARD, boardOfResult, randomHiddenTile, type MinesBoard } from './board';
 import { minesChannel } from './channel';
+import definition from './game';
 import { MINES } from './rules';
+
+const { games: GAMES_PATH, step: STEP, active: ACTIVE_PATH } = definition.paths;
 
 interface ActiveGame {
   id: number;
@@ -28,32 +33,25 @@ const activeOf = (answer: BetAnswer['bet']): ActiveGame => ({
 /** Mines controls: stake and mine count, start, reveal (board, keys), cash out; resumes a game. */
 export default function MinesPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const api = useMemo(() => gameApi(services.request), [services.request]);
   const countId = useId();
   const [amountCents, setAmountCents] = useState(100);
+  const [stakeIssue, setStakeIssue] = useState<StakeIssue | null>(null);
   const [minesCount, setMinesCount] = useState(3);
   const [board, setBoard] = useState<MinesBoard>(EMPTY_BOARD);
   const [game, setGame] = useState<ActiveGame | null>(null);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [loaded, setLoaded] = useState(false);
-  const boardRef = useRef(board);
-
-  useEffect(() => {
-    boardRef.current = board;
-    minesChannel.scene?.setBoard(board);
-  }, [board]);
-
-  useEffect(() => {
-    void minesChannel.whenShown().then((scene) => scene.setBoard(boardRef.current));
-  }, []);
+  const { busy, run } = useBetCall();
+  useSceneConfig(minesChannel, board);
 
   // A game in progress (after a reload, or from another tab) is resumed.
   useEffect(() => {
     if (!services.isAuthenticated) return;
     let active = true;
-    api
-      .minesActive()
+    services
+      .request<{ bet: BetJson | null; balance: number }>('GET', ACTIVE_PATH, undefined, {
+        silent: true,
+      })
       .then((answer) => {
         if (!active) return;
         services.setBalance(answer.balance);
@@ -62,7 +60,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
           setBoard(boardOfResult(answer.bet.result));
           setMinesCount(Number(answer.bet.result.mines_count) || 3);
           setAmountCents(unitsToCents(answer.bet.amount));
-          setMessage(t('game.mines.resumed'));
+          setMessage(t('games.mines.resumed'));
         }
       })
       .catch(() => undefined)
@@ -70,89 +68,69 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
     return () => {
       active = false;
     };
-  }, [api, services, t]);
+  }, [services, t]);
 
-  const settle = useCallback(
-    (answer: BetAnswer) => {
-      const next = boardOfResult(answer.bet.result);
-      setBoard(next);
-      services.setBalance(answer.balance);
-      if (next.status === 'active') {
-        setGame(activeOf(answer.bet));
-        return;
-      }
-      setGame(null);
-      if (next.status === 'lost') {
-        playGameSound('mine');
-        setMessage(t('game.mines.lost'));
-      } else {
-        playGameSound('win');
-        setMessage(t('game.mines.won', { amount: formatMoney(answer.bet.payout) }));
-      }
-      onSettled?.(answer.bet);
-    },
-    [services, onSettled, t],
-  );
-
-  const run = async (action: () => Promise<BetAnswer>, after: (a: BetAnswer) => void) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      after(await action());
-    } catch {
-      // the shell's client showed the error dialog
-    } finally {
-      setBusy(false);
+  /** A reveal or a cash-out answered: the board, the bar, and the end of the game if it ended. */
+  const settle = (answer: BetAnswer) => {
+    const next = boardOfResult(answer.bet.result);
+    setBoard(next);
+    services.setBalance(answer.balance);
+    if (next.status === 'active') {
+      setGame(activeOf(answer.bet));
+      return;
     }
+    setGame(null);
+    if (next.status === 'lost') {
+      playGameSound('mine');
+      setMessage(t('games.mines.lost'));
+    } else {
+      playGameSound('win');
+      setMessage(t('games.mines.won', { amount: formatMoney(answer.bet.payout) }));
+    }
+    onSettled?.(answer.bet);
   };
 
   const start = () => {
-    if (!services.isAuthenticated) return services.requireLogin();
-    if (game) return;
-    void run(
-      () => api.minesStart({ amount: amountCents / 100, mines: minesCount }),
-      (answer) => {
-        playGameSound('bet');
-        setMessage(t('game.mines.pick'));
-        setBoard(boardOfResult(answer.bet.result));
-        setGame(activeOf(answer.bet));
-        services.setBalance(answer.balance);
-        onSettled?.(answer.bet);
-      },
-    );
+    if (!signedIn(services) || game || stakeIssue) return;
+    void run(async () => {
+      const answer = await postBet<BetAnswer>(services.request, GAMES_PATH, {
+        amount: amountCents / 100,
+        mines: minesCount,
+      });
+      playGameSound('bet');
+      setMessage(t('games.mines.pick'));
+      setBoard(boardOfResult(answer.bet.result));
+      setGame(activeOf(answer.bet));
+      services.setBalance(answer.balance);
+      onSettled?.(answer.bet);
+    });
   };
 
   const reveal = (tile: number) => {
     if (!game || board.revealed.includes(tile)) return;
-    void run(
-      () => api.minesReveal(game.id, tile),
-      (answer) => {
-        if (answer.bet.result.status === 'active') playGameSound('reveal');
-        settle(answer);
-      },
-    );
+    void run(async () => {
+      const answer = await services.request<BetAnswer>('POST', `${GAMES_PATH}/${game.id}/${STEP}`, {
+        tile,
+      });
+      if (answer.bet.result.status === 'active') playGameSound('reveal');
+      settle(answer);
+    });
   };
 
   const cashout = () => {
     if (!game || board.revealed.length === 0) return;
-    void run(() => api.minesCashout(game.id), settle);
+    void run(async () =>
+      settle(await services.request<BetAnswer>('POST', `${GAMES_PATH}/${game.id}/cashout`, {})),
+    );
   };
 
-  const revealRef = useRef(reveal);
-  useEffect(() => {
-    revealRef.current = reveal;
-  });
-  useEffect(() => minesChannel.listen({ tile: (tile) => revealRef.current(tile) }), []);
-
-  const revealCursor = () => {
-    const scene = minesChannel.scene;
-    if (scene) reveal(scene.cursor());
-  };
-  useGameKeys({
-    Enter: revealCursor,
-    NumpadEnter: revealCursor,
-    Space: revealCursor,
-    KeyC: cashout,
+  useSceneEvents(minesChannel, { tile: reveal });
+  useSceneActions(minesChannel, {
+    reveal: () => {
+      const scene = minesChannel.scene;
+      if (scene) reveal(scene.cursor());
+    },
+    cashout,
   });
 
   const safeRevealed = board.revealed.length;
@@ -172,11 +150,13 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
       <BetAmountInput
         cents={amountCents}
         onChange={setAmountCents}
-        balanceCents={() => unitsToCents(services.balance())}
+        balance={services.balance}
+        checkBalance={services.isAuthenticated}
+        onIssue={setStakeIssue}
         disabled={busy || game !== null}
       />
       <div className="game-field">
-        <label htmlFor={countId}>{t('game.mines.count')}</label>
+        <label htmlFor={countId}>{t('games.mines.count')}</label>
         <select
           id={countId}
           name="mines"
@@ -195,15 +175,15 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
         <>
           <dl className="game-stats">
             <div>
-              <dt>{t('game.mines.current')}</dt>
+              <dt>{t('games.mines.current')}</dt>
               <dd data-testid="mines-multiplier">{formatMultiplier(game.multiplier)}</dd>
             </div>
             <div>
-              <dt>{t('game.mines.next')}</dt>
+              <dt>{t('games.mines.next')}</dt>
               <dd>{game.nextMultiplier !== null ? formatMultiplier(game.nextMultiplier) : '–'}</dd>
             </div>
             <div>
-              <dt>{t('game.mines.cashout')}</dt>
+              <dt>{t('games.mines.cashout')}</dt>
               <dd>{formatMoney(cashoutAmount)}</dd>
             </div>
           </dl>
@@ -214,7 +194,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
             disabled={busy || safeRevealed === 0}
             onClick={cashout}
           >
-            {t('game.mines.cashout')} {formatMoney(cashoutAmount)}
+            {t('games.mines.cashout')} {formatMoney(cashoutAmount)}
           </button>
           <button
             type="button"
@@ -226,7 +206,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
               if (tile !== null) reveal(tile);
             }}
           >
-            {t('game.mines.random')}
+            {t('games.mines.random')}
           </button>
         </>
       ) : (
@@ -237,13 +217,13 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
           disabled={busy || !loaded}
           onClick={start}
         >
-          {t('game.mines.start')}
+          {t('games.mines.start')}
         </button>
       )}
       <p className="game-panel__result" aria-live="polite" data-testid="mines-message">
         {message}
       </p>
-      <p className="muted game-panel__hint">{t('game.mines.keys')}</p>
+      <p className="muted game-panel__hint">{t('games.mines.keys')}</p>
     </div>
   );
 }

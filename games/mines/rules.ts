@@ -1,6 +1,13 @@
 // Mines (GAMES.md section 3): 5 x 5 tiles, 1..24 mines drawn from the floats, a multiplier that
 // grows with every safe reveal.
+import {
+  defineSteppedRules,
+  fieldIssues,
+  parseFields,
+  type ParamFields,
+} from '../fairness/contract';
 import type { RuleIssue } from '../fairness/issues';
+import { multiplierToNumber } from '../fairness/money';
 
 export const MINES = {
   id: 'mines',
@@ -44,28 +51,11 @@ export function minesMultiplierE4(mines: number, safeReveals: number): number {
 }
 
 export function validateMinesCount(value: unknown): RuleIssue[] {
-  if (
-    typeof value !== 'number' ||
-    !Number.isInteger(value) ||
-    value < MINES.minMines ||
-    value > MINES.maxMines
-  ) {
-    return [
-      {
-        field: 'mines',
-        key: 'validation.between',
-        params: { min: MINES.minMines, max: MINES.maxMines },
-      },
-    ];
-  }
-  return [];
+  return fieldIssues(MINES_FIELDS, { mines: value });
 }
 
 export function validateTile(value: unknown): RuleIssue[] {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= MINES.tiles) {
-    return [{ field: 'tile', key: 'validation.between', params: { min: 0, max: MINES.tiles - 1 } }];
-  }
-  return [];
+  return fieldIssues({ tile: rules.move.spec }, { tile: value });
 }
 
 export type MinesStatus = 'active' | 'lost' | 'cashed_out' | 'cleared';
@@ -88,3 +78,88 @@ export function revealTile(state: MinesState, tile: number): MinesState {
   const cleared = revealed.length === MINES.tiles - state.mines.length;
   return { ...state, revealed, status: cleared ? 'cleared' : 'active' };
 }
+
+export interface MinesBet extends Record<string, number> {
+  mines: number;
+}
+
+const MINES_FIELDS = {
+  mines: {
+    type: 'integer',
+    min: MINES.minMines,
+    max: MINES.maxMines,
+    default: 3,
+    description: `${MINES.minMines} .. ${MINES.maxMines}`,
+  },
+} as const satisfies ParamFields;
+
+const safeReveals = (state: MinesState) =>
+  state.revealed.filter((t) => !state.mines.includes(t)).length;
+
+/** Mines on the rules contract: the board is decided at the start, one nonce per game. */
+export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
+  kind: 'stepped',
+  id: MINES.id,
+  docs: {
+    summary: 'Mines: a 5 x 5 board, the mines decided at the start',
+    description:
+      'result: {mines_count, revealed: [tiles in reveal order], status: active|lost|cashed_out|' +
+      'cleared, next_multiplier (the multiplier after one more safe tile, null when over), mines ' +
+      '(the mine tiles in draw order, only once the game is over)}. A mine ends the game lost; ' +
+      'clearing every safe tile cashes out. The bet id is the game id.',
+  },
+  params: MINES_FIELDS,
+  verifyFields: MINES_FIELDS,
+  parse: (raw) => parseFields<MinesBet>(MINES_FIELDS, raw),
+  wire: (bet) => ({ mines: bet.mines }),
+  summary: (_wire, result) =>
+    `${String(result.status)} · ${Array.isArray(result.revealed) ? result.revealed.length : 0}/${String(result.mines_count)}`,
+  verifyValuesOf: (wire) => ({ mines: wire.mines as number }),
+  floatsNeeded: () => MINES.floatsNeeded,
+  outcome: (bet, floats) => ({ mines: minePositions(floats, bet.mines) }),
+  move: {
+    field: 'tile',
+    spec: {
+      type: 'integer',
+      min: 0,
+      max: MINES.tiles - 1,
+      default: 0,
+      description: `0 .. ${MINES.tiles - 1}, left to right, top to bottom`,
+    },
+  },
+  start: (bet, floats) => ({
+    mines: minePositions(floats, bet.mines),
+    revealed: [],
+    status: 'active',
+  }),
+  step(state, tile) {
+    if (state.revealed.includes(tile)) return { field: 'tile', key: 'mines.tile_revealed' };
+    return revealTile(state, tile);
+  },
+  cashOut(state) {
+    if (state.revealed.length === 0) return { field: 'game', key: 'mines.no_reveal' };
+    return { ...state, status: 'cashed_out' };
+  },
+  isOver: (state) => state.status !== 'active',
+  status: (state) => state.status,
+  multiplierE4: (state, bet) =>
+    state.status === 'lost' ? 0 : minesMultiplierE4(bet.mines, safeReveals(state)),
+  /** The board only once the game is over, so an answer never tells where the mines are. */
+  result(state, bet) {
+    const over = state.status !== 'active';
+    const safe = safeReveals(state);
+    return {
+      mines_count: bet.mines,
+      revealed: [...state.revealed],
+      status: state.status,
+      next_multiplier:
+        !over && safe < MINES.tiles - bet.mines
+          ? multiplierToNumber(minesMultiplierE4(bet.mines, safe + 1))
+          : null,
+      ...(over ? { mines: [...state.mines] } : {}),
+    };
+  },
+  running: (result) => result.status === 'active',
+  movesOf: (result) => (Array.isArray(result.revealed) ? (result.revealed as number[]) : []),
+  cashedOut: (result) => result.status === 'cashed_out',
+});

@@ -2,6 +2,8 @@ import { Container, Graphics } from 'pixi.js';
 import type {
   ActionPhase,
   GameScene,
+  LayoutReport,
+  LayoutSpace,
   ParamValues,
   SceneContext,
   SceneView,
@@ -13,7 +15,11 @@ import { minesParams } from './params';
 import { MINES } from './rules';
 import { MinesSimulation } from './simulation';
 
-const BOARD = { size: 640, cx: 640, cy: 360 };
+/** The board's size the params are tuned for (gaps and corners scale with the board). */
+const DESIGN_BOARD = 640;
+/** Space around the board (CSS px); the board is never drawn larger than this. */
+const MARGIN = 10;
+const MAX_BOARD = 720;
 const COLORS = {
   hidden: 0x2f4553,
   hover: 0x557086,
@@ -34,10 +40,12 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
   private sim!: MinesSimulation;
   private readonly tiles: TileSprite[] = [];
   private hover = -1;
+  /** The board square in CSS px: centre and side. */
+  private board = { cx: DESIGN_BOARD / 2, cy: DESIGN_BOARD / 2, size: DESIGN_BOARD };
   private gap: number = minesParams.tileGap.value;
   private lift: number = minesParams.hoverLift.value;
   private readonly api: MinesSceneApi = {
-    setBoard: (board) => this.sim.setBoard(board),
+    configure: (board) => this.sim.setBoard(board),
     cursor: () => this.sim.cursor,
   };
 
@@ -63,7 +71,25 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
       this.tiles.push({ root, body, drawn: '' });
     }
     ctx.root.addChild(board);
-    this.layout();
+    this.placeTiles();
+  }
+
+  /** The largest square board that fits the canvas, centred. */
+  layout(space: LayoutSpace): void {
+    const size = Math.max(
+      40,
+      Math.min(MAX_BOARD, space.width - 2 * MARGIN, space.height - 2 * MARGIN),
+    );
+    this.board = { cx: space.width / 2, cy: space.height / 2, size };
+    this.placeTiles();
+  }
+
+  describeLayout(): LayoutReport {
+    const { cx, cy, size } = this.board;
+    return {
+      board: { x: cx - size / 2, y: cy - size / 2, width: size, height: size },
+      tile: this.tileSize,
+    };
   }
 
   show(): void {
@@ -94,8 +120,8 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
     this.hover = -1;
   }
 
-  action(name: string, phase: ActionPhase): void {
-    if (phase !== 'down') return;
+  /** The arrows move the cursor here; reveal and cash out go to the panel. */
+  action(name: string, phase: ActionPhase): boolean {
     const moves: Record<string, [number, number]> = {
       left: [-1, 0],
       right: [1, 0],
@@ -103,32 +129,41 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
       down: [0, 1],
     };
     const move = moves[name];
-    if (move) {
+    if (!move) return minesChannel.action(name, phase);
+    if (phase === 'down') {
       this.sim.move(move[0], move[1]);
       playGameSound('tick');
     }
+    return true;
   }
 
   paramsChanged(values: ParamValues): void {
     const v = values as ParamValues<typeof minesParams>;
     this.gap = v.tileGap;
     this.lift = v.hoverLift;
-    this.layout();
+    this.placeTiles();
+  }
+
+  /** CSS px per unit of the board the params are tuned for. */
+  private get unit(): number {
+    return this.board.size / DESIGN_BOARD;
+  }
+
+  private get gapPx(): number {
+    return this.gap * this.unit;
   }
 
   private get tileSize(): number {
-    return (BOARD.size - 4 * this.gap) / 5;
+    return (this.board.size - 4 * this.gapPx) / 5;
   }
 
-  private layout(): void {
+  private placeTiles(): void {
     const size = this.tileSize;
-    const left = BOARD.cx - BOARD.size / 2 + size / 2;
-    const top = BOARD.cy - BOARD.size / 2 + size / 2;
+    const gap = this.gapPx;
+    const left = this.board.cx - this.board.size / 2 + size / 2;
+    const top = this.board.cy - this.board.size / 2 + size / 2;
     this.tiles.forEach((tile, i) => {
-      tile.root.position.set(
-        left + (i % 5) * (size + this.gap),
-        top + Math.floor(i / 5) * (size + this.gap),
-      );
+      tile.root.position.set(left + (i % 5) * (size + gap), top + Math.floor(i / 5) * (size + gap));
       tile.drawn = '';
     });
   }
@@ -136,13 +171,19 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
   private drawTile(g: Graphics, face: TileFace, hovered: boolean, cursor: boolean): void {
     const s = this.tileSize;
     const h = s / 2;
+    const u = this.unit;
     const dim = face === 'gem-unpicked' || face === 'mine-unpicked';
     g.clear();
-    g.roundRect(-h, -h, s, s, 12).fill(
+    g.roundRect(-h, -h, s, s, 12 * u).fill(
       face === 'hidden' ? (hovered ? COLORS.hover : COLORS.hidden) : COLORS.open,
     );
-    if (cursor)
-      g.roundRect(-h + 3, -h + 3, s - 6, s - 6, 10).stroke({ width: 4, color: COLORS.cursor });
+    if (cursor) {
+      const inset = Math.max(2, 3 * u);
+      g.roundRect(-h + inset, -h + inset, s - 2 * inset, s - 2 * inset, 10 * u).stroke({
+        width: Math.max(2, 4 * u),
+        color: COLORS.cursor,
+      });
+    }
     const alpha = dim ? 0.35 : 1;
     if (face === 'gem' || face === 'gem-unpicked') {
       const r = s * 0.3;
@@ -157,7 +198,7 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
         const a = (k * Math.PI) / 4;
         g.moveTo(Math.cos(a) * r, Math.sin(a) * r)
           .lineTo(Math.cos(a) * r * 1.45, Math.sin(a) * r * 1.45)
-          .stroke({ width: 5, color: COLORS.mine, alpha });
+          .stroke({ width: Math.max(2, 5 * u), color: COLORS.mine, alpha });
       }
     }
   }
@@ -172,6 +213,8 @@ export const minesScene: GameScene<unknown, MinesSimulation, typeof minesParams>
     { name: 'right', keys: ['ArrowRight'] },
     { name: 'up', keys: ['ArrowUp'] },
     { name: 'down', keys: ['ArrowDown'] },
+    { name: 'reveal', keys: ['Enter', 'NumpadEnter', 'Space'] },
+    { name: 'cashout', keys: ['KeyC'] },
   ],
   simulation: (data, values) => new MinesSimulation(data, values),
   view: () => new MinesView(),

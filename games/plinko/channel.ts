@@ -1,14 +1,20 @@
 import { SceneChannel } from '../shared/SceneChannel';
 import type { PlinkoRisk } from './rules';
 
+/** The panel's board: rows and risk. */
+export interface PlinkoSceneConfig {
+  rows: number;
+  risk: PlinkoRisk;
+}
+
 export interface PlinkoSceneApi {
   /**
    * Drops a ball along the server's path ('L'/'R' per row); resolves with the server's bucket
    * when the ball lands in it.
    */
   drop(path: string, bucket: number): Promise<number>;
-  /** Changes rows and risk; refused (false) while balls are in flight. */
-  setBoard(rows: number, risk: PlinkoRisk): boolean;
+  /** Changes rows and risk; ignored while balls are in flight (the panel locks them then). */
+  configure(config: PlinkoSceneConfig): void;
   /** Balls in flight now (rows and risk are locked while above 0). */
   inFlight(): number;
 }

@@ -1,7 +1,13 @@
 // Plinko (GAMES.md section 4): one float per row decides left or right; the bucket is the number
 // of rights; the multiplier comes from the row count's and risk's table.
 import type { RuleIssue } from '../fairness/issues';
-import { parseMultiplierE4 } from '../fairness/money';
+import {
+  defineInstantRules,
+  fieldIssues,
+  parseFields,
+  type ParamFields,
+} from '../fairness/contract';
+import { parseMultiplierE4, payoutCents } from '../fairness/money';
 
 export const PLINKO = {
   id: 'plinko',
@@ -89,20 +95,52 @@ export function playPlinko(
 }
 
 export function validatePlinko(rows: unknown, risk: unknown): RuleIssue[] {
-  const issues: RuleIssue[] = [];
-  if (
-    typeof rows !== 'number' ||
-    !Number.isInteger(rows) ||
-    rows < PLINKO.minRows ||
-    rows > PLINKO.maxRows
-  ) {
-    issues.push({
-      field: 'rows',
-      key: 'validation.between',
-      params: { min: PLINKO.minRows, max: PLINKO.maxRows },
-    });
-  }
-  if (!PLINKO_RISKS.includes(risk as PlinkoRisk))
-    issues.push({ field: 'risk', key: 'validation.in' });
-  return issues;
+  return fieldIssues(PLINKO_FIELDS, { rows, risk });
 }
+
+export interface PlinkoBet extends Record<string, number | string> {
+  rows: number;
+  risk: PlinkoRisk;
+}
+
+const PLINKO_FIELDS = {
+  rows: {
+    type: 'integer',
+    min: PLINKO.minRows,
+    max: PLINKO.maxRows,
+    default: PLINKO.maxRows,
+    description: `${PLINKO.minRows} .. ${PLINKO.maxRows}`,
+  },
+  risk: { type: 'choice', choices: PLINKO_RISKS, default: 'low' },
+} as const satisfies ParamFields;
+
+/** Plinko on the rules contract (games/fairness/contract.ts). */
+export const rules = defineInstantRules<PlinkoBet, PlinkoBet>({
+  kind: 'instant',
+  id: PLINKO.id,
+  docs: {
+    summary: 'Drop a plinko ball',
+    description:
+      'Row i goes right when floor(f_i * 2) = 1; the bucket is the number of rights. ' +
+      'result: {path: "RL...", bucket}.',
+  },
+  params: PLINKO_FIELDS,
+  verifyFields: PLINKO_FIELDS,
+  parse: (raw) => parseFields<PlinkoBet>(PLINKO_FIELDS, raw),
+  wire: (bet) => ({ rows: bet.rows, risk: bet.risk }),
+  summary: (_wire, result) => `${String(result.path)} · ${String(result.bucket)}`,
+  verifyValuesOf: (wire) => ({ rows: wire.rows as number, risk: wire.risk as PlinkoRisk }),
+  floatsNeeded: (bet) => bet.rows,
+  outcome(bet, floats) {
+    const { path, bucket } = playPlinko(bet.rows, bet.risk, floats);
+    return { path, bucket };
+  },
+  play(bet, floats, amountCents) {
+    const plinko = playPlinko(bet.rows, bet.risk, floats);
+    return {
+      multiplierE4: plinko.multiplierE4,
+      payoutCents: payoutCents(amountCents, plinko.multiplierE4),
+      result: { path: plinko.path, bucket: plinko.bucket },
+    };
+  },
+});

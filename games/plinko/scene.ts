@@ -1,15 +1,41 @@
-import { Container, Graphics, Sprite, Text, type Texture } from 'pixi.js';
-import type { GameScene, SceneContext, SceneView } from '../../engine/index';
+import {
+  CanvasTextMetrics,
+  Container,
+  Graphics,
+  Sprite,
+  Text,
+  TextStyle,
+  type Texture,
+} from 'pixi.js';
+import type {
+  GameScene,
+  LayoutReport,
+  LayoutSpace,
+  SceneContext,
+  SceneView,
+} from '../../engine/index';
 import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
 import type { BoardGeometry } from './board';
 import { plinkoChannel, type PlinkoSceneApi } from './channel';
+import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } from './layout';
 import { plinkoParams, type PlinkoParams } from './params';
 import { plinkoMultipliersE4, type PlinkoRisk } from './rules';
 import { PlinkoSimulation, type PlinkoData, type PlinkoLanding } from './simulation';
 
-/** Where the board is drawn in the 1280 x 720 design, and the history strip beside it. */
-const BOARD_AREA = { x: 120, y: 24, width: 900, height: 672 };
-const HISTORY = { x: 1130, y: 60, size: 6 };
+const HISTORY_SIZE = PLINKO_LAYOUT.chip.count;
+/** Bucket labels, in CSS px (the layout picks the size). */
+const LABEL_STYLE = {
+  // Narrow faces first: 17 buckets share a phone's width.
+  fontFamily:
+    "'Roboto Condensed', sans-serif-condensed, 'Arial Narrow', 'DejaVu Sans Condensed', system-ui, sans-serif",
+  fontWeight: '800',
+  fill: 0x1a1206,
+} as const;
+const measureStyle = new TextStyle(LABEL_STYLE);
+function measureLabel(text: string, fontPx: number): number {
+  measureStyle.fontSize = fontPx;
+  return CanvasTextMetrics.measureText(text, measureStyle).width;
+}
 /** Peg hits tick at most this often (ms of simulated time). */
 const TICK_EVERY_MS = 60;
 /** Landings closer together than this share one sound (a win sound is never dropped). */
@@ -33,7 +59,11 @@ export function multiplierLabel(multiplierE4: number): string {
 interface BucketSprite {
   box: Container;
   flash: Graphics;
+  label: Text;
   baseY: number;
+  labelY: number;
+  /** How far it dips when a ball lands (CSS px). */
+  dip: number;
   /** Time left of its bounce, ms. */
   bounce: number;
 }
@@ -46,9 +76,13 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
   private sim!: PlinkoSimulation;
   private pegTexture!: Texture;
   private ballTexture!: Texture;
+  /** Pegs and balls in the physics' world units, scaled and placed by the layout. */
   private readonly board = new Container({ label: 'plinko-board' });
   private readonly pegLayer = new Container({ label: 'pegs' });
+  /** Buckets and their labels in CSS px, so labels keep a readable size at any board scale. */
   private readonly bucketLayer = new Container({ label: 'buckets' });
+  /** Above every bucket: a label on two lines may be wider than its own bucket. */
+  private readonly labelLayer = new Container({ label: 'bucket-labels' });
   // A render group of its own: balls come and go many times a second, and each change rebuilds
   // only this group's draw instructions, not those of the ~170 pegs and the buckets.
   private readonly ballLayer = new Container({ label: 'balls', isRenderGroup: true });
@@ -60,6 +94,8 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
   private renderFrame = 0;
   private buckets: BucketSprite[] = [];
   private drawn: { board: BoardGeometry; risk: PlinkoRisk } | null = null;
+  private space: LayoutSpace | null = null;
+  private placed: PlinkoLayout | null = null;
   private lastTickMs = -Infinity;
   private lastLandingSoundMs = -Infinity;
   private clockMs = 0;
@@ -77,7 +113,7 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
         this.waiting.set(id, resolve);
         this.reportInFlight();
       }),
-    setBoard: (rows, risk) => this.sim.setBoard(rows, risk),
+    configure: ({ rows, risk }) => void this.sim.setBoard(rows, risk),
     inFlight: () => this.sim.inFlight,
   };
 
@@ -93,16 +129,47 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
       g.circle(16, 16, 16).fill(0xff4f7b).circle(11, 11, 5).fill({ color: 0xffffff, alpha: 0.5 }),
     );
     this.textures = ctx.engine.textures;
-    this.board.addChild(this.pegLayer, this.bucketLayer, this.ballLayer);
-    this.historySlots = Array.from({ length: HISTORY.size }, (_, i) => {
+    this.board.addChild(this.pegLayer, this.ballLayer);
+    this.historySlots = Array.from({ length: HISTORY_SIZE }, (_, i) => {
       const slot = new Sprite();
       slot.anchor.set(0.5);
-      slot.position.set(HISTORY.x, HISTORY.y + i * 44);
       slot.alpha = 1 - i * 0.12;
       this.historyLayer.addChild(slot);
       return slot;
     });
-    ctx.root.addChild(this.board, this.historyLayer);
+    ctx.root.addChild(this.board, this.bucketLayer, this.labelLayer, this.historyLayer);
+  }
+
+  layout(space: LayoutSpace): void {
+    this.space = space;
+    this.placeBoard();
+  }
+
+  describeLayout(): LayoutReport {
+    const placed = this.placed;
+    if (!placed) return {};
+    const first = placed.buckets[0]!;
+    const last = placed.buckets.at(-1)!;
+    const labels = this.buckets.map((bucket) => bucket.label.getBounds());
+    return {
+      rows: this.sim.rows,
+      boardScale: placed.board.scale,
+      buckets: {
+        x: first.x,
+        y: first.y,
+        width: last.x + last.width - first.x,
+        height: first.height,
+      },
+      labelPx: placed.labelPx,
+      labelsRotated: placed.labelsRotated,
+      // Neighbouring labels run into each other (upright ones: digits are ~0.75 em across).
+      labelsOverlap: placed.labelsRotated
+        ? placed.labelPx * 0.75 > first.width
+        : labels.some((bounds, i) => {
+            const next = labels[i + 1];
+            return next !== undefined && bounds.x + bounds.width > next.x + 0.5;
+          }),
+    };
   }
 
   show(): void {
@@ -131,7 +198,9 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
       if (bucket.bounce <= 0) continue;
       bucket.bounce = Math.max(0, bucket.bounce - dt * 1000);
       const t = 1 - bucket.bounce / BUCKET_BOUNCE_MS;
-      bucket.box.y = bucket.baseY + Math.sin(t * Math.PI) * 10;
+      const dip = Math.sin(t * Math.PI) * bucket.dip;
+      bucket.box.y = bucket.baseY + dip;
+      bucket.label.y = bucket.labelY + dip;
       bucket.flash.alpha = (1 - t) * 0.8;
     }
   }
@@ -183,6 +252,8 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
     for (const sprite of this.spareBalls) sprite.destroy();
     this.spareBalls.length = 0;
     this.board.destroy({ children: true });
+    this.bucketLayer.destroy({ children: true });
+    this.labelLayer.destroy({ children: true });
     this.historyLayer.destroy({ children: true });
   }
 
@@ -215,13 +286,12 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
     plinkoChannel.emit('inFlight', count);
   }
 
-  /** Pegs and buckets for the current rows, risk and spacing; the board scaled to fit. */
+  /** Pegs for the current rows and spacing; then buckets and board placed for the canvas. */
   private redrawBoard(): void {
     const board = this.sim.board;
     const risk = this.sim.risk;
     this.drawn = { board, risk };
     this.pegLayer.removeChildren().forEach((child) => child.destroy());
-    this.bucketLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
     for (const peg of board.pegs) {
       const sprite = new Sprite(this.pegTexture);
       sprite.anchor.set(0.5);
@@ -229,46 +299,60 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
       sprite.position.set(peg.x, peg.y);
       this.pegLayer.addChild(sprite);
     }
-    const multipliers = plinkoMultipliersE4(board.rows, risk);
-    const width = board.bucketWidth - 4;
-    const height = board.spacing * 0.7;
-    this.buckets = board.bucketX.map((x, i) => {
-      const multiplier = multipliers[i] ?? 0;
-      const box = new Container();
-      const shape = new Graphics()
-        .roundRect(-width / 2, 0, width, height, 5)
-        .fill(bucketColor(multiplier));
-      const flash = new Graphics().roundRect(-width / 2, 0, width, height, 5).fill(0xffffff);
-      flash.alpha = 0;
-      const label = new Text({
-        text: multiplierLabel(multiplier),
-        style: {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: 11,
-          fontWeight: '800',
-          fill: 0x1a1206,
-        },
-      });
-      label.anchor.set(0.5);
-      label.position.set(0, height / 2);
-      label.scale.set(Math.min(1, (width - 2) / Math.max(1, label.width)));
-      box.addChild(shape, flash, label);
-      const baseY = board.landingY - board.spacing * 0.35;
-      box.position.set(x, baseY);
-      this.bucketLayer.addChild(box);
-      return { box, flash, baseY, bounce: 0 };
-    });
-    const { left, right, top } = board.bounds;
-    const bottom = board.landingY + height;
-    const scale = Math.min(BOARD_AREA.width / (right - left), BOARD_AREA.height / (bottom - top));
-    this.board.scale.set(scale);
-    this.board.position.set(
-      BOARD_AREA.x + BOARD_AREA.width / 2,
-      BOARD_AREA.y + (BOARD_AREA.height - (bottom - top) * scale) / 2 - top * scale,
-    );
+    this.placeBoard();
   }
 
-  /** The last results, newest on top, each in its bucket's colour. */
+  /** Scales the board into the canvas, and draws the buckets and the history strip there. */
+  private placeBoard(): void {
+    const space = this.space;
+    const drawn = this.drawn;
+    if (!space || !drawn) return;
+    const { board, risk } = drawn;
+    const multipliers = plinkoMultipliersE4(board.rows, risk);
+    const placed = plinkoLayout(
+      space,
+      board,
+      multipliers.map(multiplierLabel),
+      multipliers.map(shortMultiplierLabel),
+      measureLabel,
+    );
+    this.placed = placed;
+    this.board.scale.set(placed.board.scale);
+    this.board.position.set(placed.board.x, placed.board.y);
+    this.bucketLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
+    this.labelLayer.removeChildren().forEach((child) => child.destroy());
+    this.buckets = placed.buckets.map((rect, i) => {
+      const multiplier = multipliers[i] ?? 0;
+      const radius = Math.min(5, rect.width / 4);
+      const box = new Container();
+      const shape = new Graphics()
+        .roundRect(0, 0, rect.width, rect.height, radius)
+        .fill(bucketColor(multiplier));
+      const flash = new Graphics().roundRect(0, 0, rect.width, rect.height, radius).fill(0xffffff);
+      flash.alpha = 0;
+      const spot = placed.labels[i]!;
+      const label = new Text({
+        text: spot.text,
+        style: { ...LABEL_STYLE, fontSize: placed.labelPx },
+      });
+      label.anchor.set(0.5);
+      label.position.set(spot.x, spot.y);
+      label.rotation = placed.labelsRotated ? -Math.PI / 2 : 0;
+      box.addChild(shape, flash);
+      box.position.set(rect.x, rect.y);
+      this.bucketLayer.addChild(box);
+      this.labelLayer.addChild(label);
+      const dip = Math.min(10, rect.height * 0.35);
+      return { box, flash, label, baseY: rect.y, labelY: spot.y, dip, bounce: 0 };
+    });
+    const { history } = placed;
+    this.historySlots.forEach((slot, i) => {
+      slot.position.set(history.x + i * history.dx, history.y + i * history.dy);
+      slot.scale.set(history.scale);
+    });
+  }
+
+  /** The last results, newest first, each in its bucket's colour. */
   private redrawHistory(): void {
     const multipliers = plinkoMultipliersE4(this.sim.rows, this.sim.risk);
     this.historySlots.forEach((slot, i) => {

@@ -1,16 +1,13 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameApi } from '../shared/api';
-import { formatMoney, unitsToCents } from '../shared/amount';
+import './panel.css';
+import { formatMoney } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
-import type { AutoBetSettings } from '../shared/autoBet';
-import { BetAmountInput } from '../shared/BetAmountInput';
-import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
 import type { GamePanelProps } from '../shared/services';
-import { settleWithAnimation } from '../shared/settle';
 import { playGameSound } from '../shared/sounds';
-import { useAutoBet } from '../shared/useAutoBet';
-import { useGameKeys } from '../shared/useGameKeys';
+import { StakeControls } from '../shared/StakeControls';
+import { useBetRound } from '../shared/useBetRound';
+import { useSceneActions } from '../shared/useSceneChannel';
 import { rouletteChannel } from './channel';
 import { RED_NUMBERS, type RouletteBetType } from './rules';
 import {
@@ -25,6 +22,7 @@ import {
   type InsideMode,
   type TableBet,
 } from './selection';
+import game from './game';
 
 type OutsideType = Exclude<RouletteBetType, InsideMode>;
 const EVEN_CHANCES: OutsideType[] = ['low', 'even', 'red', 'black', 'odd', 'high'];
@@ -33,22 +31,26 @@ const ROWS = Array.from({ length: 12 }, (_, r) => [r * 3 + 1, r * 3 + 2, r * 3 +
 /** Roulette controls: chip value, the betting table (every bet type), spin; manual or auto. */
 export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const api = useMemo(() => gameApi(services.request), [services.request]);
-  const [chipCents, setChipCents] = useState(100);
   const [insideMode, setInsideMode] = useState<InsideMode>('straight');
   const [pending, setPending] = useState<number | null>(null);
   const [bets, setBets] = useState<TableBet[]>([]);
-  const [mode, setMode] = useState<PanelMode>('manual');
-  const [busy, setBusy] = useState(false);
-  const [last, setLast] = useState<{ pocket: number; payout: number } | null>(null);
-  const [auto, setAuto] = useState<AutoBetSettings>({
-    count: 10,
-    stopOnProfitCents: 0,
-    stopOnLossCents: 0,
+
+  const round = useBetRound({
+    services,
+    onSettled,
+    ready: bets.length > 0,
+    bet: () => ({ path: game.paths.bet, body: { bets: toWire(bets) } }),
+    animate: async (answer) => {
+      const pocket = Number(answer.bet.result.pocket);
+      const landed = rouletteChannel.scene ? await rouletteChannel.scene.spin(pocket) : pocket;
+      return { pocket: landed, payout: answer.bet.payout };
+    },
   });
+  const { locked, last } = round;
+  useSceneActions(rouletteChannel, { bet: round.trigger });
 
   const place = (bet: { type: RouletteBetType; selection: number[] }) => {
-    setBets((list) => addChip(list, bet, chipCents));
+    setBets((list) => addChip(list, bet, round.stakeCents));
     playGameSound('tick');
   };
   const onNumber = (n: number) => {
@@ -56,44 +58,6 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
     setPending(click.pending);
     if (click.bet) place(click.bet);
   };
-
-  const round = useCallback(async () => {
-    if (!services.isAuthenticated) {
-      services.requireLogin();
-      return null;
-    }
-    if (bets.length === 0) return null;
-    setBusy(true);
-    try {
-      const answer = await api.rouletteSpin(toWire(bets));
-      playGameSound('bet');
-      const pocket = Number(answer.bet.result.pocket);
-      let landed = pocket;
-      await settleWithAnimation(services, answer, async () => {
-        if (rouletteChannel.scene) landed = await rouletteChannel.scene.spin(pocket);
-      });
-      playGameSound(answer.bet.payout > 0 ? 'win' : 'lose');
-      setLast({ pocket: landed, payout: answer.bet.payout });
-      onSettled?.(answer.bet);
-      return {
-        stakeCents: unitsToCents(answer.bet.amount),
-        payoutCents: unitsToCents(answer.bet.payout),
-      };
-    } catch {
-      return null; // the shell's client showed the error dialog
-    } finally {
-      setBusy(false);
-    }
-  }, [api, services, bets, onSettled]);
-
-  const autoBet = useAutoBet(round, auto);
-  const locked = busy || autoBet.running;
-  const spin = () => {
-    if (locked || bets.length === 0) return;
-    if (mode === 'auto') void autoBet.start();
-    else void round();
-  };
-  useGameKeys({ Space: spin });
 
   const numberButton = (n: number) => {
     const cents = centsOnNumber(bets, n);
@@ -121,16 +85,9 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
       data-busy={locked || undefined}
       data-settled-pocket={last?.pocket}
     >
-      <ModeTabs mode={mode} onChange={setMode} disabled={autoBet.running} />
-      <BetAmountInput
-        label={t('game.roulette.chip')}
-        cents={chipCents}
-        onChange={setChipCents}
-        balanceCents={() => unitsToCents(services.balance())}
-        disabled={locked}
-      />
+      <StakeControls round={round} services={services} label={t('games.roulette.chip')} />
       <div className="game-field">
-        <label htmlFor="roulette-bet-type">{t('game.roulette.bet_type')}</label>
+        <label htmlFor="roulette-bet-type">{t('games.roulette.bet_type')}</label>
         <select
           id="roulette-bet-type"
           name="bet_type"
@@ -143,13 +100,13 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
         >
           {INSIDE_MODES.map((m) => (
             <option key={m} value={m}>
-              {t(`game.roulette.type_${m}`)}
+              {t(`games.roulette.type_${m}`)}
             </option>
           ))}
         </select>
       </div>
-      {pending !== null ? <p className="muted">{t('game.roulette.pick_neighbour')}</p> : null}
-      <div className="roulette-table" role="group" aria-label={t('game.roulette.table')}>
+      {pending !== null ? <p className="muted">{t('games.roulette.pick_neighbour')}</p> : null}
+      <div className="roulette-table" role="group" aria-label={t('games.roulette.table')}>
         {numberButton(0)}
         {ROWS.map((row) => row.map(numberButton))}
       </div>
@@ -163,7 +120,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
             disabled={locked}
             onClick={() => place(outsideBet('column', c))}
           >
-            {t('game.roulette.type_column')} {c}
+            {t('games.roulette.type_column')} {c}
           </button>
         ))}
         {([1, 2, 3] as const).map((d) => (
@@ -187,14 +144,14 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
             disabled={locked}
             onClick={() => place(outsideBet(type))}
           >
-            {t(`game.roulette.type_${type}`)}
+            {t(`games.roulette.type_${type}`)}
           </button>
         ))}
       </div>
       <div>
-        <h3 className="muted">{t('game.roulette.placed')}</h3>
+        <h3 className="muted">{t('games.roulette.placed')}</h3>
         {bets.length === 0 ? (
-          <p className="muted">{t('game.roulette.empty')}</p>
+          <p className="muted">{t('games.roulette.empty')}</p>
         ) : (
           <ul className="roulette-bets" data-testid="roulette-bets">
             {bets.map((b) => (
@@ -205,7 +162,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
           </ul>
         )}
         <p>
-          {t('game.roulette.total')}:{' '}
+          {t('games.roulette.total')}:{' '}
           <strong data-testid="roulette-total">{formatMoney(totalCents(bets) / 100)}</strong>
         </p>
         <div className="mode-tabs">
@@ -215,7 +172,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
             disabled={locked || bets.length === 0}
             onClick={() => setBets((l) => l.slice(0, -1))}
           >
-            {t('game.roulette.undo')}
+            {t('games.roulette.undo')}
           </button>
           <button
             type="button"
@@ -223,27 +180,23 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
             disabled={locked || bets.length === 0}
             onClick={() => setBets([])}
           >
-            {t('game.roulette.clear')}
+            {t('games.roulette.clear')}
           </button>
         </div>
       </div>
       <AutoBetFooter
-        mode={mode}
-        settings={auto}
-        onChange={setAuto}
-        autoBet={autoBet}
-        busy={busy}
+        round={round}
         disabled={bets.length === 0}
-        betLabel={t('game.roulette.spin')}
+        betLabel={t('games.roulette.spin')}
         testId="roulette-spin"
-        onBet={spin}
+        onBet={round.trigger}
       />
       <p className="game-panel__result" aria-live="polite" data-testid="roulette-result">
         {last
-          ? t('game.roulette.landed', { pocket: last.pocket, payout: formatMoney(last.payout) })
+          ? t('games.roulette.landed', { pocket: last.pocket, payout: formatMoney(last.payout) })
           : ''}
       </p>
-      <p className="muted game-panel__hint">{t('game.roulette.keys')}</p>
+      <p className="muted game-panel__hint">{t('games.roulette.keys')}</p>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 // European roulette (GAMES.md section 5): pocket floor(f0 * 37), inside and outside bets.
+import { amountCents, defineInstantRules } from '../fairness/contract';
 import type { RuleIssue } from '../fairness/issues';
+import { BET_MAX_CENTS, MULTIPLIER_SCALE } from '../fairness/money';
 
 export const ROULETTE = {
   id: 'roulette',
@@ -161,3 +163,94 @@ export function rouletteBetPayoutCents(bet: RouletteBet, pocket: number): number
   if (!pockets) throw new RangeError(`invalid ${bet.type} selection`);
   return pockets.includes(pocket) ? bet.amountCents * ROULETTE_RETURNS[bet.type] : 0;
 }
+
+/** The stored and answered form of one bet (amounts in currency units). */
+function wireBet(bet: RouletteBet) {
+  return { type: bet.type, selection: [...bet.selection], amount: bet.amountCents / 100 };
+}
+
+const SELECTIONS =
+  'Selections: straight [n] (0-36); split [a, b] neighbours on the table (or 0 with 1, 2, 3); ' +
+  'street [first number of the row: 1, 4, ..., 34]; corner [a, b, c, d] a 2x2 square; six_line ' +
+  '[a, a + 3] first numbers of two adjacent rows; dozen [1|2|3]; column [1|2|3]; red, black, odd, ' +
+  'even, low, high: no selection. A single number may stand for a one-element list.';
+
+/** Roulette on the rules contract: several bets per spin, the stake is their total. */
+export const rules = defineInstantRules<RouletteBet[], Record<string, never>>({
+  kind: 'instant',
+  id: ROULETTE.id,
+  docs: {
+    summary: 'Spin the wheel with one or more bets',
+    description:
+      'Pocket = floor(f0 * 37). Returns per unit: straight 36, split 18, street 12, corner 9, ' +
+      'six_line 6, dozen/column 3, even chances 2. result: {pocket, bets: [{..., payout}]}.',
+  },
+  params: {
+    bets: {
+      type: 'json',
+      description: `${SELECTIONS} The bet amount is the total of the bets (at most 10000).`,
+      default: [{ type: 'red', amount: 1 }],
+      schema: {
+        type: 'array',
+        minItems: 1,
+        maxItems: ROULETTE.maxBetsPerSpin,
+        items: {
+          type: 'object',
+          required: ['type', 'amount'],
+          properties: {
+            type: { type: 'string', enum: [...ROULETTE_BET_TYPES] },
+            selection: {
+              anyOf: [
+                { type: 'integer' },
+                { type: 'array', items: { type: 'integer' }, maxItems: 4 },
+              ],
+            },
+            amount: { type: 'number' },
+          },
+        },
+      },
+    },
+  },
+  verifyFields: {},
+  parse(raw) {
+    const list = raw.bets as readonly { type: unknown; selection?: unknown; amount: unknown }[];
+    const issues: RuleIssue[] = [];
+    const bets = list.map((bet, index): RouletteBet => {
+      issues.push(...validateRouletteBet(index, bet.type, bet.selection));
+      const amount = amountCents(`bets.${index}.amount`, bet.amount);
+      if ('issue' in amount) issues.push(amount.issue);
+      return {
+        type: bet.type as RouletteBetType,
+        selection: normalizeSelection(bet.selection) ?? [],
+        amountCents: 'cents' in amount ? amount.cents : 0,
+      };
+    });
+    if (bets.reduce((sum, bet) => sum + bet.amountCents, 0) > BET_MAX_CENTS) {
+      issues.push({
+        field: 'bets',
+        key: 'roulette.total_max',
+        params: { limit: (BET_MAX_CENTS / 100).toFixed(2) },
+      });
+    }
+    return issues.length ? { ok: false, issues } : { ok: true, value: bets };
+  },
+  stakeCents: (bets) => bets.reduce((sum, bet) => sum + bet.amountCents, 0),
+  wire: (bets) => ({ bets: bets.map(wireBet) }),
+  verifyValuesOf: () => ({}),
+  summary: (_wire, result) => String(result.pocket),
+  floatsNeeded: () => ROULETTE.floatsNeeded,
+  outcome: (_values, floats) => ({ pocket: rouletteSpin(floats[0]!) }),
+  play(bets, floats, totalCents) {
+    const pocket = rouletteSpin(floats[0]!);
+    const payouts = bets.map((bet) => rouletteBetPayoutCents(bet, pocket));
+    const payout = payouts.reduce((sum, p) => sum + p, 0);
+    return {
+      multiplierE4: Math.floor((payout * MULTIPLIER_SCALE) / totalCents),
+      payoutCents: payout,
+      result: {
+        pocket,
+        bets: bets.map((bet, i) => ({ ...wireBet(bet), payout: payouts[i]! / 100 })),
+      },
+    };
+  },
+});

@@ -1,5 +1,12 @@
 import { Container, Graphics, Text } from 'pixi.js';
-import type { GameScene, SceneContext, SceneView } from '../../engine/index';
+import {
+  fitInto,
+  type GameScene,
+  type LayoutReport,
+  type LayoutSpace,
+  type SceneContext,
+  type SceneView,
+} from '../../engine/index';
 import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
 import { rouletteChannel, type RouletteSceneApi } from './channel';
 import { rouletteParams } from './params';
@@ -7,8 +14,10 @@ import { RED_NUMBERS } from './rules';
 import { RouletteSimulation, WHEEL_RADIUS } from './simulation';
 import { POCKET_ANGLE, WHEEL_ORDER } from './wheel';
 
-const CENTRE = { x: 640, y: 360 };
 const RING = { outer: 340, numbers: 270, inner: 190, hub: 120 };
+/** The table around its centre: the rim (outer + 14) and the pointer above it (outer + 30). */
+const TABLE_BOX = { x: -RING.outer - 14, y: -RING.outer - 30, width: 2 * RING.outer + 28 };
+const MARGIN = 8;
 const pocketColor = (n: number) =>
   n === 0 ? 0x138a3b : RED_NUMBERS.includes(n) ? 0xc62a3f : 0x18232b;
 /** Pixi angles start at +x; the wheel's start at the top. */
@@ -17,6 +26,8 @@ const pixiAngle = (theta: number) => theta - Math.PI / 2;
 /** The wheel (pockets in European order), the ball, and the result in the hub. */
 class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContext> {
   private sim!: RouletteSimulation;
+  /** Wheel, ball, pointer and result around the wheel's centre, scaled to fit the canvas. */
+  private readonly table = new Container({ label: 'roulette-table' });
   private readonly wheel = new Container({ label: 'wheel' });
   private readonly ball = new Graphics();
   private result!: Text;
@@ -33,6 +44,9 @@ class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContex
         });
       }),
   };
+
+  /** Space (the `bet` action) goes to the panel. */
+  readonly action = rouletteChannel.action;
 
   init(_data: unknown, sim: RouletteSimulation): void {
     this.sim = sim;
@@ -77,7 +91,6 @@ class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContex
       return label;
     });
     this.wheel.addChild(disc, pockets, ...labels);
-    this.wheel.position.set(CENTRE.x, CENTRE.y);
     // Drawn once: spinning then moves one textured quad instead of 37 wedges and labels.
     this.wheel.cacheAsTexture?.({ resolution: 2 });
     this.ball.circle(0, 0, 11).fill(0xf4f4f4).stroke({ width: 2, color: 0x9aa5b1 });
@@ -91,10 +104,38 @@ class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContex
       },
     });
     this.result.anchor.set(0.5);
-    this.result.position.set(CENTRE.x, CENTRE.y);
     const pointer = new Graphics().poly([0, 0, -14, -28, 14, -28]).fill(0xf5c542);
-    pointer.position.set(CENTRE.x, CENTRE.y - RING.outer - 2);
-    ctx.root.addChild(this.wheel, this.ball, this.result, pointer);
+    pointer.position.set(0, -RING.outer - 2);
+    this.table.addChild(this.wheel, this.ball, this.result, pointer);
+    ctx.root.addChild(this.table);
+  }
+
+  /** The whole wheel as large as the canvas allows, centred. */
+  layout(space: LayoutSpace): void {
+    const fit = fitInto(
+      { ...TABLE_BOX, height: TABLE_BOX.width + 16 },
+      {
+        x: MARGIN,
+        y: MARGIN,
+        width: space.width - 2 * MARGIN,
+        height: space.height - 2 * MARGIN,
+      },
+    );
+    this.table.scale.set(fit.scale);
+    this.table.position.set(fit.x, fit.y);
+  }
+
+  describeLayout(): LayoutReport {
+    const scale = this.table.scale.x;
+    const radius = (RING.outer + 14) * scale;
+    return {
+      wheel: {
+        x: this.table.x - radius,
+        y: this.table.y - radius,
+        width: 2 * radius,
+        height: 2 * radius,
+      },
+    };
   }
 
   show(): void {
@@ -119,7 +160,7 @@ class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContex
     const ball = wheel + lerp(p.ballRelative, this.sim.ballRelative);
     const radius = lerp(p.ballRadius, this.sim.ballRadius);
     this.wheel.rotation = wheel;
-    this.ball.position.set(CENTRE.x + Math.sin(ball) * radius, CENTRE.y - Math.cos(ball) * radius);
+    this.ball.position.set(Math.sin(ball) * radius, -Math.cos(ball) * radius);
   }
 
   hide(): void {
@@ -131,6 +172,7 @@ export const rouletteScene: GameScene<unknown, RouletteSimulation, typeof roulet
   id: 'roulette',
   bundles: [GAME_SOUNDS],
   params: rouletteParams,
+  actions: [{ name: 'bet', keys: ['Space'] }],
   simulation: (data, values) => new RouletteSimulation(data, values),
   view: () => new RouletteView(),
 };

@@ -13,7 +13,10 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Count, stop on profit and stop on loss, and what the running session did so far. */
+/**
+ * Count, stop on profit and stop on loss (and stop on a single win of at least an amount, when the
+ * game's settings have it), and what the running session did so far.
+ */
 export function AutoBetControls({
   settings,
   onChange,
@@ -23,9 +26,12 @@ export function AutoBetControls({
   disabled,
 }: Props) {
   const { t } = useTranslation();
-  const ids = { count: useId(), profit: useId(), loss: useId() };
+  const ids = { count: useId(), profit: useId(), loss: useId(), win: useId() };
   const off = disabled || running;
-  const money = (key: 'stopOnProfitCents' | 'stopOnLossCents', text: string) => {
+  const money = (
+    key: 'stopOnProfitCents' | 'stopOnLossCents' | 'stopOnWinOverCents',
+    text: string,
+  ) => {
     const cents = parseAmountCents(text === '' ? '0' : text);
     if (cents !== null) onChange({ ...settings, [key]: cents });
   };
@@ -71,6 +77,19 @@ export function AutoBetControls({
           onChange={(e) => money('stopOnLossCents', e.target.value)}
         />
       </div>
+      {settings.stopOnWinOverCents !== undefined ? (
+        <div className="game-field">
+          <label htmlFor={ids.win}>{t('game.stop_win')}</label>
+          <input
+            id={ids.win}
+            name="stop_win"
+            inputMode="decimal"
+            defaultValue={formatAmountInput(settings.stopOnWinOverCents)}
+            disabled={off}
+            onChange={(e) => money('stopOnWinOverCents', e.target.value)}
+          />
+        </div>
+      ) : null}
       {progress.played > 0 ? (
         <p
           className="auto-bet__progress"

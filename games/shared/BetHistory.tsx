@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import './panel.css';
 import type { GameApi } from './api';
 import { formatMoney, formatMultiplier } from './amount';
+import { playableGame } from './catalog';
 import type { BetJson } from './services';
 
 interface Props {
@@ -14,20 +15,9 @@ interface Props {
   onVerify?: (betId: number) => void;
 }
 
-/** What a bet's result says, short: the roll, the pocket, the mines game's end. */
+/** What a bet's result says, short, in its game's own words (the rules' summary). */
 export function resultSummary(bet: BetJson): string {
-  const r = bet.result;
-  if (typeof r.roll === 'number') {
-    const p = bet.params as { condition?: string; target?: number };
-    return `${r.roll.toFixed(2)} (${p.condition === 'over' ? '>' : '<'} ${Number(p.target).toFixed(2)})`;
-  }
-  if (typeof r.pocket === 'number') return String(r.pocket);
-  if (typeof r.bucket === 'number') return `${String(r.path ?? '')} · ${r.bucket}`;
-  if (typeof r.status === 'string') {
-    const revealed = Array.isArray(r.revealed) ? r.revealed.length : 0;
-    return `${String(r.status)} · ${revealed}/${String(r.mines_count)}`;
-  }
-  return '';
+  return playableGame(bet.game)?.rules.summary(bet.params, bet.result) ?? '';
 }
 
 /** The player's own bets of one game, newest first, with "load more". */

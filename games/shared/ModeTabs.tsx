@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import type { BetRound } from './useBetRound';
 
 export type PanelMode = 'manual' | 'auto';
 
-/** Manual / auto switch (a two-button toggle group, keyboard reachable). */
+/** Manual / auto switch (a two-button toggle group, keyboard reachable), off while auto-bet runs. */
 export function ModeTabs({
-  mode,
-  onChange,
-  disabled,
+  round,
 }: {
-  mode: PanelMode;
-  onChange: (mode: PanelMode) => void;
-  disabled?: boolean;
+  round: Pick<BetRound<unknown>, 'mode' | 'setMode' | 'autoBet'>;
 }) {
   const { t } = useTranslation();
+  const { mode, setMode: onChange } = round;
+  const disabled = round.autoBet.running;
   return (
     <div className="mode-tabs" role="group" aria-label={t('game.mode')}>
       {(['manual', 'auto'] as const).map((m) => (

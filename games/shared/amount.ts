@@ -45,3 +45,33 @@ export function formatMoney(units: number): string {
 
 /** A multiplier with 4 decimals: 2.0000x. */
 export const formatMultiplier = (multiplier: number): string => `${multiplier.toFixed(4)}x`;
+
+/** Why a typed stake cannot be bet, checked as it is typed (before anything is sent). */
+export type StakeIssue =
+  | { key: 'format' }
+  | { key: 'min' | 'max'; limitCents: number }
+  | { key: 'balance'; balanceCents: number };
+
+export interface StakeLimits {
+  minCents: number;
+  maxCents: number;
+}
+
+export const BET_LIMITS: StakeLimits = { minCents: BET_MIN_CENTS, maxCents: BET_MAX_CENTS };
+
+/**
+ * The issue of a typed stake against the game's limits and, when given, the balance (a guest
+ * has none to check against); null when it can be bet.
+ */
+export function stakeIssue(
+  text: string,
+  limits: StakeLimits,
+  balanceCents: number | null,
+): StakeIssue | null {
+  const cents = parseAmountCents(text);
+  if (cents === null) return { key: 'format' };
+  if (cents < limits.minCents) return { key: 'min', limitCents: limits.minCents };
+  if (cents > limits.maxCents) return { key: 'max', limitCents: limits.maxCents };
+  if (balanceCents !== null && cents > balanceCents) return { key: 'balance', balanceCents };
+  return null;
+}

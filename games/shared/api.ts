@@ -29,12 +29,6 @@ export interface BetDetailJson extends BetJson {
   revealed_at: string | null;
 }
 
-export interface RouletteBetInput {
-  type: string;
-  selection: number[];
-  amount: number;
-}
-
 /** A fresh Idempotency-Key for one bet attempt. */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
@@ -42,28 +36,18 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The game, bet and fairness calls of issue 6, on top of the shell's request function. */
+/** Places a bet: POSTs `body` to a game's bet route with a fresh Idempotency-Key per attempt. */
+export function postBet<T = BetAnswer>(
+  request: GameRequest,
+  path: string,
+  body: unknown = {},
+): Promise<T> {
+  return request<T>('POST', path, body, { idempotencyKey: newIdempotencyKey() });
+}
+
+/** The bet history and fairness calls, on top of the shell's request function. */
 export function gameApi(request: GameRequest) {
-  const bet = <T = BetAnswer>(path: string, body?: unknown) =>
-    request<T>('POST', path, body ?? {}, { idempotencyKey: newIdempotencyKey() });
   return {
-    diceBet: (body: { amount: number; target: number; condition: 'under' | 'over' }) =>
-      bet('/api/games/dice/bets', body),
-    minesStart: (body: { amount: number; mines: number }) => bet('/api/games/mines/games', body),
-    minesReveal: (id: number, tile: number) =>
-      request<BetAnswer>('POST', `/api/games/mines/games/${id}/reveal`, { tile }),
-    minesCashout: (id: number) =>
-      request<BetAnswer>('POST', `/api/games/mines/games/${id}/cashout`, {}),
-    minesActive: () =>
-      request<{ bet: BetJson | null; balance: number }>(
-        'GET',
-        '/api/games/mines/active',
-        undefined,
-        {
-          silent: true,
-        },
-      ),
-    rouletteSpin: (bets: RouletteBetInput[]) => bet('/api/games/roulette/spins', { bets }),
     bets: (game: string, cursor?: string | null) =>
       request<BetPage>(
         'GET',

@@ -7,6 +7,11 @@ export interface AutoBetSettings {
   stopOnProfitCents: number;
   /** Stop once the session's loss reaches this many cents (0: off). */
   stopOnLossCents: number;
+  /**
+   * Stop after a single bet pays at least this many cents (0: off). A game offers it by giving
+   * it in `initialAuto`; without it the field is not shown.
+   */
+  stopOnWinOverCents?: number;
 }
 
 export interface AutoBetProgress {
@@ -15,7 +20,7 @@ export interface AutoBetProgress {
   profitCents: number;
 }
 
-export type AutoBetStop = 'count' | 'profit' | 'loss' | null;
+export type AutoBetStop = 'count' | 'profit' | 'loss' | 'win' | null;
 
 export const AUTO_BET_START: AutoBetProgress = { played: 0, profitCents: 0 };
 
@@ -31,9 +36,15 @@ export function recordAutoBet(
   };
 }
 
-/** Why auto-bet stops now, or null to place the next bet. */
-export function autoBetStop(settings: AutoBetSettings, progress: AutoBetProgress): AutoBetStop {
+/** Why auto-bet stops now (after a bet that paid `lastPayoutCents`), or null to place the next bet. */
+export function autoBetStop(
+  settings: AutoBetSettings,
+  progress: AutoBetProgress,
+  lastPayoutCents = 0,
+): AutoBetStop {
   if (settings.count > 0 && progress.played >= settings.count) return 'count';
+  const winOver = settings.stopOnWinOverCents ?? 0;
+  if (winOver > 0 && lastPayoutCents >= winOver) return 'win';
   if (settings.stopOnProfitCents > 0 && progress.profitCents >= settings.stopOnProfitCents) {
     return 'profit';
   }

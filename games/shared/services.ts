@@ -1,5 +1,6 @@
 // What the shell gives a game's panel (games/ may not import src/): the app's HTTP client, the
 // top bar's balance and the session. Pure types, used by both sides.
+import type { ServerEvent } from './eventStream';
 
 /** A bet as the server answers it (amounts in currency units, the multiplier with 4 decimals). */
 export interface BetJson {
@@ -25,7 +26,7 @@ export interface BetAnswer {
 export interface RequestOptions {
   /** Sent as the Idempotency-Key header: a retried bet counts once. */
   idempotencyKey?: string;
-  /** Failure shows no dialog (state fetches such as the active mines game). */
+  /** Failure shows no dialog (state fetches such as a game in progress). */
   silent?: boolean;
 }
 
@@ -37,8 +38,15 @@ export type GameRequest = <T>(
   options?: RequestOptions,
 ) => Promise<T>;
 
+/**
+ * Opens a server-sent event stream (signed in like every request) and reconnects after a drop
+ * (or an end) as EventSource does, until the returned close is called.
+ */
+export type OpenEvents = (path: string, onEvent: (event: ServerEvent) => void) => () => void;
+
 export interface GameServices {
   request: GameRequest;
+  events: OpenEvents;
   /** The balance the top bar shows now. */
   balance(): number;
   /** Sets the top bar's balance (from a bet answer). */

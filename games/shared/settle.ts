@@ -1,18 +1,68 @@
+import { unitsToCents } from './amount';
 import type { BetAnswer, GameServices } from './services';
 
 /**
- * The top bar after a bet: the stake leaves at once (the server's balance minus the payout),
- * the payout arrives when the animation ends, so the bar ends on the server's balance.
+ * The top bar while bets animate, several at once if need be (balls in flight): every
+ * stake leaves at once, every payout arrives when its animation ends, and the bar ends equal to
+ * the server's balance.
  */
-export async function settleWithAnimation(
+export interface BalanceTracker {
+  /** A bet answer: the server's balance after it (bets are numbered; the latest one wins). */
+  betPlaced(betId: number, serverBalanceCents: number, payoutCents: number): number;
+  /** A bet's animation ended: its payout reaches the bar. */
+  betSettled(payoutCents: number): number;
+  /** The server's balance moved by `deltaCents` after the answer (a live round paid at its end). */
+  serverMoved(deltaCents: number): number;
+  /** What the bar shows: the latest server balance minus payouts still animating. */
+  shownCents(): number;
+}
+
+export function balanceTracker(): BalanceTracker {
+  let latestBetId = -1;
+  let serverCents = 0;
+  let pendingCents = 0;
+  const shown = () => serverCents - pendingCents;
+  return {
+    betPlaced(betId, serverBalanceCents, payoutCents) {
+      if (betId > latestBetId) {
+        latestBetId = betId;
+        serverCents = serverBalanceCents;
+      }
+      pendingCents += payoutCents;
+      return shown();
+    },
+    betSettled(payoutCents) {
+      pendingCents -= payoutCents;
+      return shown();
+    },
+    serverMoved(deltaCents) {
+      serverCents += deltaCents;
+      return shown();
+    },
+    shownCents: shown,
+  };
+}
+
+/**
+ * The top bar around one bet's animation: the stake leaves at once (the server's balance minus
+ * the payout), the payout arrives when the animation ends, even when it fails. Bets whose
+ * animations overlap share one `tracker`.
+ */
+export async function settleWithAnimation<T>(
   services: Pick<GameServices, 'setBalance'>,
   answer: BetAnswer,
-  animate: () => Promise<void>,
-): Promise<void> {
-  services.setBalance(Math.round((answer.balance - answer.bet.payout) * 100) / 100);
+  animate: () => Promise<T>,
+  tracker: BalanceTracker = balanceTracker(),
+): Promise<T> {
+  const payoutCents = unitsToCents(answer.bet.payout);
+  const placedCents = unitsToCents(answer.balance);
+  services.setBalance(tracker.betPlaced(answer.bet.id, placedCents, payoutCents) / 100);
   try {
-    await animate();
+    return await animate();
   } finally {
-    services.setBalance(answer.balance);
+    tracker.betSettled(payoutCents);
+    // A live round's animation is the round: its answer becomes the round's end (the payout
+    // credited then), and the bar follows the balance it moved by.
+    services.setBalance(tracker.serverMoved(unitsToCents(answer.balance) - placedCents) / 100);
   }
 }

@@ -8,8 +8,14 @@ import {
   type AutoBetStop,
 } from './autoBet';
 
-/** One bet of an auto-bet run: its stake and payout in cents, or null when it failed. */
-export type AutoBetRound = () => Promise<{ stakeCents: number; payoutCents: number } | null>;
+/** One placed bet of an auto-bet run: its stake and payout in cents. */
+export interface AutoBetOutcome {
+  stakeCents: number;
+  payoutCents: number;
+}
+
+/** One bet of an auto-bet run, or null when it failed. */
+export type AutoBetRound = () => Promise<AutoBetOutcome | null>;
 
 /** Runs `round` one bet after another until a stop condition, a failure or stop(). */
 export function useAutoBet(round: AutoBetRound, settings: AutoBetSettings) {
@@ -35,7 +41,7 @@ export function useAutoBet(round: AutoBetRound, settings: AutoBetSettings) {
         if (!outcome) break;
         state = recordAutoBet(state, outcome.stakeCents, outcome.payoutCents);
         setProgress(state);
-        const reason = autoBetStop(latest.current.settings, state);
+        const reason = autoBetStop(latest.current.settings, state, outcome.payoutCents);
         if (reason) {
           setStopped(reason);
           break;

@@ -1,5 +1,5 @@
-// `npx tsx scripts/assets/games-sfx.ts`: synthesises the table games' sound sprite (dice, mines,
-// roulette) into assets/generated/games-sfx.{wav,json}. Nothing is downloaded.
+// `npx tsx scripts/assets/games-sfx.ts`: synthesises the table games' shared sound sprite into
+// assets/generated/games-sfx.{wav,json}. Nothing is downloaded.
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeWav, soundSprite, synth } from './wav';

@@ -20,26 +20,39 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on a channel: `onMessage` gets every NOTIFY payload sent to it by any connection (any
+   * server instance on the same database). Resolves to the unsubscribe.
+   */
+  listen: Listen;
   close: () => Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export type Listen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Another migrations folder (tests of a migration start from an older one). */
+  migrationsFolder?: string;
 }
 
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in dataDir, and runs the migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const migrations = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
-    : openPglite(options.dataDir);
+    ? openPostgres(options.databaseUrl, migrations, options.poolSize)
+    : openPglite(options.dataDir, migrations);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
   const lock = DataDirLock.acquire(dataDir);
   try {
     const pgDir = path.join(dataDir, 'pglite');
@@ -50,6 +63,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      listen: (channel, onMessage) => client.listen(channel, onMessage),
       close: async () => {
         await client.close();
         lock.release();
@@ -61,7 +75,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  poolSize = 20,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that PostgreSQL ends (a restart, an admin's kill) must not crash the
   // server: the pool drops it and opens a new one for the next query.
@@ -77,5 +95,20 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     client.release();
   }
   await db.execute(sql`SELECT 1`);
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const listen: Listen = async (channel, onMessage) => {
+    // A connection of its own, held for as long as the channel is listened to.
+    const listener = await pool.connect();
+    const forward = (message: pg.Notification) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    };
+    listener.on('notification', forward);
+    listener.on('error', (error) => console.error(`LISTEN ${channel}: ${error.message}`));
+    await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    return async () => {
+      listener.off('notification', forward);
+      await listener.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+      listener.release();
+    };
+  };
+  return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() };
 }

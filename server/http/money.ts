@@ -1,3 +1,4 @@
+import { amountCents } from '../../games/fairness/contract';
 import { ValidationError } from './errors';
 
 export interface AmountBounds {
@@ -13,21 +14,12 @@ export interface AmountBounds {
  * `amountToCents('amount', 1.5, { max: 10_000 })` -> 150.
  */
 export function amountToCents(field: string, value: unknown, bounds: AmountBounds): number {
-  const min = bounds.min ?? 0.01;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw ValidationError.field(field, 'validation.number');
+  const parsed = amountCents(field, value, {
+    minCents: Math.round((bounds.min ?? 0.01) * 100),
+    maxCents: Math.round(bounds.max * 100),
+  });
+  if ('issue' in parsed) {
+    throw ValidationError.field(parsed.issue.field, parsed.issue.key, parsed.issue.params);
   }
-  if (value < min)
-    throw ValidationError.field(field, 'validation.min', { limit: formatLimit(min) });
-  if (value > bounds.max) {
-    throw ValidationError.field(field, 'validation.max', { limit: formatLimit(bounds.max) });
-  }
-  const cents = Math.round(value * 100);
-  // 0.29 * 100 is 28.999999999999996: the round trip, not the product, decides "2 decimals".
-  if (cents / 100 !== value) throw ValidationError.field(field, 'money.decimals');
-  return cents;
-}
-
-function formatLimit(amount: number): string {
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+  return parsed.cents;
 }

@@ -41,7 +41,7 @@ function originOf(url: string): string | null {
  * Security headers (helmet) with a CSP the SPA lives with: Pixi needs 'unsafe-eval' (v8 generates
  * its uniform uploaders with new Function unless 'pixi.js/unsafe-eval' is imported), blob:
  * workers and data:/blob: images and sounds; reCAPTCHA's scripts and frame; the docs page is
- * plain 'self'. CORS answers only the configured app origin (APP_URL); same-origin needs none.
+ * plain 'self'. CORS answers only the app's origin (APP_URL); same-origin needs none.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const config = app.config;
@@ -81,13 +81,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     origin: appOrigin ? [appOrigin] : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: [
-      'Authorization',
-      'Content-Type',
-      'Accept',
-      'Accept-Language',
-      'X-Requested-With',
-    ],
+    // No allowedHeaders: the preflight answers the headers the client asks for (the origin is
+    // what is checked), so a header the app starts sending (Idempotency-Key) is never blocked.
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });

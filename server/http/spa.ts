@@ -10,7 +10,8 @@ const CONFIG_BLOCK = /<script id="app-config">[\s\S]*?<\/script>/;
 export function renderHostPage(html: string, config: ServerConfig): string {
   const hostConfig = {
     appUrlApi: config.appUrlApi,
-    appUrl: config.appUrl,
+    // Only a configured APP_URL: unset, the SPA uses its own location (never a request header).
+    appUrl: config.appUrlIsDefault ? '' : config.appUrl,
     recaptchaSiteKey: config.recaptchaSiteKey,
     appName: config.appName,
     locale: 'en',
@@ -44,6 +45,12 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
       root: config.distDir,
       index: false,
       wildcard: false,
+      // The build writes <file>.br and <file>.gz (scripts/build/precompress.ts): the best one the
+      // client accepts is sent as it is, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
+      // The built index.html holds the build-time config block (not in the CSP): every page
+      // request, /index.html too, gets the host page rendered from the environment instead.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');

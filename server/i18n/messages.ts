@@ -1,473 +1,90 @@
 /**
- * Server-side messages in the five locales, picked by Accept-Language. Keys are shared by every
- * module; `{name}` placeholders are filled by `translate`.
+ * Server-side messages in the five locales, picked by Accept-Language: i18next over the JSON
+ * catalogues in locales/server/ (the same library and `{{name}}` format as the client's
+ * locales/*.json). Keys are shared by every module (`error.not_found`, `mail.reset.text`).
  */
+import { match } from '@formatjs/intl-localematcher';
+import i18next, { type TOptions } from 'i18next';
+import Negotiator from 'negotiator';
+import en from '../../locales/server/en.json' with { type: 'json' };
+import es from '../../locales/server/es.json' with { type: 'json' };
+import fr from '../../locales/server/fr.json' with { type: 'json' };
+import ptBR from '../../locales/server/pt-BR.json' with { type: 'json' };
+import zhCN from '../../locales/server/zh-CN.json' with { type: 'json' };
+
 export const LOCALES = ['en', 'es', 'fr', 'pt-BR', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-type Catalogue = Record<string, string>;
+type Tree = { [key: string]: string | Tree };
+const TREES: Record<Locale, Tree> = { en, es, fr, 'pt-BR': ptBR, 'zh-CN': zhCN };
 
-const en: Catalogue = {
-  'error.unauthenticated': 'Unauthenticated.',
-  'error.forbidden': 'This action is unauthorized.',
-  'error.not_found': 'Not found.',
-  'error.server': 'Server Error',
-  'error.bad_json': 'The request body is not valid JSON.',
-  'error.too_large': 'The request body is too large.',
-  'error.too_many_requests': 'Too Many Attempts.',
-  'error.invalid_input': 'The given data was invalid.',
-  'error.bad_request': 'Bad request.',
-  'validation.required': 'The {field} field is required.',
-  'validation.string': 'The {field} field must be a string.',
-  'validation.number': 'The {field} field must be a number.',
-  'validation.integer': 'The {field} field must be an integer.',
-  'validation.boolean': 'The {field} field must be true or false.',
-  'validation.array': 'The {field} field must be a list.',
-  'validation.object': 'The {field} field must be an object.',
-  'validation.email': 'The {field} field must be a valid email address.',
-  'validation.min_length': 'The {field} field must be at least {limit} characters.',
-  'validation.max_length': 'The {field} field must not be greater than {limit} characters.',
-  'validation.min': 'The {field} field must be at least {limit}.',
-  'validation.max': 'The {field} field must not be greater than {limit}.',
-  'validation.min_items': 'The {field} field must have at least {limit} items.',
-  'validation.max_items': 'The {field} field must not have more than {limit} items.',
-  'validation.in': 'The selected {field} is invalid.',
-  'validation.format': 'The {field} field format is invalid.',
-  'validation.confirmed': 'The {field} field confirmation does not match.',
-  'validation.unique': 'The {field} has already been taken.',
-  'validation.invalid': 'The {field} field is invalid.',
-  'auth.failed': 'These credentials do not match our records.',
-  'auth.logged_out': 'Logged out.',
-  'auth.two_factor_required': 'Enter the code from your authenticator app.',
-  'auth.two_factor_invalid': 'The one-time password is invalid.',
-  'auth.recaptcha_required': 'Please confirm that you are not a robot.',
-  'auth.recaptcha_failed': 'The reCAPTCHA check failed. Please try again.',
-  'auth.current_password': 'The password is incorrect.',
-  'verify.invalid': 'This verification link is invalid. Ask for a new one.',
-  'verify.expired': 'This verification link has expired. Ask for a new one.',
-  'verify.done': 'Your email address has been verified.',
-  'verify.already': 'Your email address is already verified.',
-  'verify.sent':
-    'If the account exists and is not verified yet, a new verification link has been sent.',
-  'passwords.sent':
-    'If an account exists for this email address, we have emailed a password reset link.',
-  'passwords.token': 'This password reset token is invalid or has expired.',
-  'passwords.reset': 'Your password has been reset.',
-  'settings.password_updated': 'Your password has been updated.',
-  'two_factor.already_enabled': 'Two-factor authentication is already enabled.',
-  'two_factor.not_pending': 'Start with "enable" to get a new secret first.',
-  'two_factor.not_enabled': 'Two-factor authentication is not enabled.',
-  'two_factor.invalid_code': 'The code is invalid.',
-  'oauth.unknown_provider': 'Unknown sign-in provider "{provider}".',
-  'oauth.not_configured': 'Sign-in with {provider} is not configured on this server.',
-  'oauth.invalid_state': 'This sign-in attempt has expired or was already used. Please try again.',
-  'oauth.denied': 'Sign-in with {provider} was cancelled.',
-  'oauth.failed': 'Sign-in with {provider} failed. Please try again later.',
-  'oauth.no_email': '{provider} did not share an email address with us.',
-  'oauth.email_taken':
-    'An account with this email address already exists. Sign in with your password.',
-  'oauth.two_factor':
-    'This account uses two-factor authentication. Sign in with your password and code.',
-  'oauth.signed_in': 'Signed in. You can close this window.',
-  'mail.verify.subject': 'Verify your email address',
-  'mail.verify.text':
-    'Hello {name},\n\nplease confirm your email address for {app} by opening this link:\n\n{link}\n\nThe link expires in 60 minutes.\n',
-  'mail.reset.subject': 'Reset your password',
-  'mail.reset.text':
-    'Hello {name},\n\nsomeone asked to reset your {app} password. Open this link to choose a new one:\n\n{link}\n\nThe link expires in 60 minutes. If it was not you, ignore this email.\n',
-  'money.insufficient': 'Insufficient balance.',
-  'money.decimals': 'The {field} must have at most 2 decimal places.',
-  'money.not_zero': 'The {field} must not be zero.',
-  'rakeback.nothing': 'There is no rakeback to claim yet.',
-  'rakeback.cooldown': 'This rakeback can be claimed again at {time}.',
-  'referrals.nothing': 'There is no referral commission to claim yet.',
-  'tokenlock.locked': 'This lock ends at {time}; it cannot be unlocked before.',
-  'tokenlock.unlocked': 'This lock has already been unlocked.',
-  'validation.between': 'The {field} field must be between {min} and {max}.',
-  'roulette.selection': 'The {field} is not a valid selection for a {type} bet.',
-  'roulette.total_max': 'The total of the bets must not be greater than {limit}.',
-  'mines.game_in_progress': 'Finish the mines game in progress first.',
-  'mines.game_over': 'This mines game is over.',
-  'mines.tile_revealed': 'This tile is already revealed.',
-  'mines.no_reveal': 'Reveal at least one tile before cashing out.',
-  'fairness.game_in_progress': 'Seeds cannot be rotated while a mines game is in progress.',
-  'idempotency.mismatch': 'This Idempotency-Key was already used for a different request.',
-};
+/** Every message key of a catalogue tree, dotted: `{mail: {reset: {text}}}` -> 'mail.reset.text'. */
+type Keys<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Keys<T[K]>}`;
+}[keyof T & string];
+export type MessageKey = Keys<typeof en>;
 
-const es: Catalogue = {
-  'error.unauthenticated': 'No autenticado.',
-  'error.forbidden': 'Esta acción no está autorizada.',
-  'error.not_found': 'No encontrado.',
-  'error.server': 'Error del servidor',
-  'error.bad_json': 'El cuerpo de la solicitud no es JSON válido.',
-  'error.too_large': 'El cuerpo de la solicitud es demasiado grande.',
-  'error.too_many_requests': 'Demasiados intentos.',
-  'error.invalid_input': 'Los datos proporcionados no son válidos.',
-  'error.bad_request': 'Solicitud incorrecta.',
-  'validation.required': 'El campo {field} es obligatorio.',
-  'validation.string': 'El campo {field} debe ser un texto.',
-  'validation.number': 'El campo {field} debe ser un número.',
-  'validation.integer': 'El campo {field} debe ser un número entero.',
-  'validation.boolean': 'El campo {field} debe ser verdadero o falso.',
-  'validation.array': 'El campo {field} debe ser una lista.',
-  'validation.object': 'El campo {field} debe ser un objeto.',
-  'validation.email': 'El campo {field} debe ser una dirección de correo válida.',
-  'validation.min_length': 'El campo {field} debe tener al menos {limit} caracteres.',
-  'validation.max_length': 'El campo {field} no debe tener más de {limit} caracteres.',
-  'validation.min': 'El campo {field} debe ser al menos {limit}.',
-  'validation.max': 'El campo {field} no debe ser mayor que {limit}.',
-  'validation.min_items': 'El campo {field} debe tener al menos {limit} elementos.',
-  'validation.max_items': 'El campo {field} no debe tener más de {limit} elementos.',
-  'validation.in': 'El {field} seleccionado no es válido.',
-  'validation.format': 'El formato del campo {field} no es válido.',
-  'validation.confirmed': 'La confirmación del campo {field} no coincide.',
-  'validation.unique': 'El valor del campo {field} ya está en uso.',
-  'validation.invalid': 'El campo {field} no es válido.',
-  'auth.failed': 'Estas credenciales no coinciden con nuestros registros.',
-  'auth.logged_out': 'Sesión cerrada.',
-  'auth.two_factor_required': 'Introduce el código de tu aplicación de autenticación.',
-  'auth.two_factor_invalid': 'La contraseña de un solo uso no es válida.',
-  'auth.recaptcha_required': 'Confirma que no eres un robot.',
-  'auth.recaptcha_failed': 'La verificación reCAPTCHA ha fallado. Inténtalo de nuevo.',
-  'auth.current_password': 'La contraseña es incorrecta.',
-  'verify.invalid': 'Este enlace de verificación no es válido. Solicita uno nuevo.',
-  'verify.expired': 'Este enlace de verificación ha caducado. Solicita uno nuevo.',
-  'verify.done': 'Tu dirección de correo ha sido verificada.',
-  'verify.already': 'Tu dirección de correo ya está verificada.',
-  'verify.sent':
-    'Si la cuenta existe y aún no está verificada, se ha enviado un nuevo enlace de verificación.',
-  'passwords.sent':
-    'Si existe una cuenta con este correo, te hemos enviado un enlace para restablecer la contraseña.',
-  'passwords.token': 'Este token de restablecimiento de contraseña no es válido o ha caducado.',
-  'passwords.reset': 'Tu contraseña ha sido restablecida.',
-  'settings.password_updated': 'Tu contraseña ha sido actualizada.',
-  'two_factor.already_enabled': 'La autenticación de dos factores ya está activada.',
-  'two_factor.not_pending': 'Empieza con "enable" para obtener primero un nuevo secreto.',
-  'two_factor.not_enabled': 'La autenticación de dos factores no está activada.',
-  'two_factor.invalid_code': 'El código no es válido.',
-  'oauth.unknown_provider': 'Proveedor de inicio de sesión desconocido "{provider}".',
-  'oauth.not_configured':
-    'El inicio de sesión con {provider} no está configurado en este servidor.',
-  'oauth.invalid_state':
-    'Este intento de inicio de sesión ha caducado o ya se usó. Inténtalo de nuevo.',
-  'oauth.denied': 'Se canceló el inicio de sesión con {provider}.',
-  'oauth.failed': 'El inicio de sesión con {provider} ha fallado. Inténtalo más tarde.',
-  'oauth.no_email': '{provider} no compartió una dirección de correo con nosotros.',
-  'oauth.email_taken': 'Ya existe una cuenta con este correo. Inicia sesión con tu contraseña.',
-  'oauth.two_factor':
-    'Esta cuenta usa autenticación de dos factores. Inicia sesión con tu contraseña y tu código.',
-  'oauth.signed_in': 'Sesión iniciada. Puedes cerrar esta ventana.',
-  'mail.verify.subject': 'Verifica tu dirección de correo',
-  'mail.verify.text':
-    'Hola {name}:\n\nconfirma tu dirección de correo para {app} abriendo este enlace:\n\n{link}\n\nEl enlace caduca en 60 minutos.\n',
-  'mail.reset.subject': 'Restablece tu contraseña',
-  'mail.reset.text':
-    'Hola {name}:\n\nalguien pidió restablecer tu contraseña de {app}. Abre este enlace para elegir una nueva:\n\n{link}\n\nEl enlace caduca en 60 minutos. Si no fuiste tú, ignora este correo.\n',
-  'money.insufficient': 'Saldo insuficiente.',
-  'money.decimals': 'El campo {field} debe tener como máximo 2 decimales.',
-  'money.not_zero': 'El campo {field} no debe ser cero.',
-  'rakeback.nothing': 'Todavía no hay rakeback para reclamar.',
-  'rakeback.cooldown': 'Este rakeback se puede reclamar de nuevo el {time}.',
-  'referrals.nothing': 'Todavía no hay comisión de referidos para reclamar.',
-  'tokenlock.locked': 'Este bloqueo termina el {time}; no se puede desbloquear antes.',
-  'tokenlock.unlocked': 'Este bloqueo ya se ha desbloqueado.',
-  'validation.between': 'El campo {field} debe estar entre {min} y {max}.',
-  'roulette.selection': 'El {field} no es una selección válida para una apuesta {type}.',
-  'roulette.total_max': 'El total de las apuestas no debe ser mayor que {limit}.',
-  'mines.game_in_progress': 'Termina primero la partida de minas en curso.',
-  'mines.game_over': 'Esta partida de minas ha terminado.',
-  'mines.tile_revealed': 'Esta casilla ya está descubierta.',
-  'mines.no_reveal': 'Descubre al menos una casilla antes de cobrar.',
-  'fairness.game_in_progress':
-    'No se pueden rotar las semillas mientras hay una partida de minas en curso.',
-  'idempotency.mismatch': 'Esta Idempotency-Key ya se usó para otra solicitud.',
-};
+const i18n = i18next.createInstance();
+// i18next's types describe the client's catalogue (src/i18n/i18next.d.ts); this instance serves
+// locales/server/, whose keys come from the modules as strings, so its t() is used untyped.
+const t = i18n.t.bind(i18n) as unknown as (key: string, options: TOptions) => string;
+void i18n.init({
+  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: TREES[l] }])),
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: [...LOCALES],
+  // Synchronous: the resources are in memory, so translate() works as soon as this module loads.
+  initAsync: false,
+  // Answers are JSON and plain-text mail; the OAuth popup escapes what it puts into HTML.
+  interpolation: { escapeValue: false },
+  nsSeparator: false,
+  returnNull: false,
+});
 
-const fr: Catalogue = {
-  'error.unauthenticated': 'Non authentifié.',
-  'error.forbidden': 'Cette action n’est pas autorisée.',
-  'error.not_found': 'Introuvable.',
-  'error.server': 'Erreur du serveur',
-  'error.bad_json': 'Le corps de la requête n’est pas un JSON valide.',
-  'error.too_large': 'Le corps de la requête est trop volumineux.',
-  'error.too_many_requests': 'Trop de tentatives.',
-  'error.invalid_input': 'Les données fournies ne sont pas valides.',
-  'error.bad_request': 'Requête incorrecte.',
-  'validation.required': 'Le champ {field} est obligatoire.',
-  'validation.string': 'Le champ {field} doit être une chaîne de caractères.',
-  'validation.number': 'Le champ {field} doit être un nombre.',
-  'validation.integer': 'Le champ {field} doit être un entier.',
-  'validation.boolean': 'Le champ {field} doit être vrai ou faux.',
-  'validation.array': 'Le champ {field} doit être une liste.',
-  'validation.object': 'Le champ {field} doit être un objet.',
-  'validation.email': 'Le champ {field} doit être une adresse e-mail valide.',
-  'validation.min_length': 'Le champ {field} doit contenir au moins {limit} caractères.',
-  'validation.max_length': 'Le champ {field} ne doit pas dépasser {limit} caractères.',
-  'validation.min': 'Le champ {field} doit être au moins {limit}.',
-  'validation.max': 'Le champ {field} ne doit pas être supérieur à {limit}.',
-  'validation.min_items': 'Le champ {field} doit contenir au moins {limit} éléments.',
-  'validation.max_items': 'Le champ {field} ne doit pas contenir plus de {limit} éléments.',
-  'validation.in': 'La valeur sélectionnée pour {field} n’est pas valide.',
-  'validation.format': 'Le format du champ {field} n’est pas valide.',
-  'validation.confirmed': 'La confirmation du champ {field} ne correspond pas.',
-  'validation.unique': 'La valeur du champ {field} est déjà utilisée.',
-  'validation.invalid': 'Le champ {field} n’est pas valide.',
-  'auth.failed': 'Ces identifiants ne correspondent pas à nos enregistrements.',
-  'auth.logged_out': 'Déconnecté.',
-  'auth.two_factor_required': 'Saisissez le code de votre application d’authentification.',
-  'auth.two_factor_invalid': 'Le code à usage unique n’est pas valide.',
-  'auth.recaptcha_required': 'Veuillez confirmer que vous n’êtes pas un robot.',
-  'auth.recaptcha_failed': 'La vérification reCAPTCHA a échoué. Veuillez réessayer.',
-  'auth.current_password': 'Le mot de passe est incorrect.',
-  'verify.invalid': 'Ce lien de vérification n’est pas valide. Demandez-en un nouveau.',
-  'verify.expired': 'Ce lien de vérification a expiré. Demandez-en un nouveau.',
-  'verify.done': 'Votre adresse e-mail a été vérifiée.',
-  'verify.already': 'Votre adresse e-mail est déjà vérifiée.',
-  'verify.sent':
-    'Si le compte existe et n’est pas encore vérifié, un nouveau lien de vérification a été envoyé.',
-  'passwords.sent':
-    'Si un compte existe pour cette adresse, nous avons envoyé un lien de réinitialisation du mot de passe.',
-  'passwords.token': 'Ce jeton de réinitialisation du mot de passe n’est pas valide ou a expiré.',
-  'passwords.reset': 'Votre mot de passe a été réinitialisé.',
-  'settings.password_updated': 'Votre mot de passe a été mis à jour.',
-  'two_factor.already_enabled': 'L’authentification à deux facteurs est déjà activée.',
-  'two_factor.not_pending': 'Commencez par « enable » pour obtenir d’abord un nouveau secret.',
-  'two_factor.not_enabled': 'L’authentification à deux facteurs n’est pas activée.',
-  'two_factor.invalid_code': 'Le code n’est pas valide.',
-  'oauth.unknown_provider': 'Fournisseur de connexion inconnu « {provider} ».',
-  'oauth.not_configured': 'La connexion avec {provider} n’est pas configurée sur ce serveur.',
-  'oauth.invalid_state':
-    'Cette tentative de connexion a expiré ou a déjà été utilisée. Veuillez réessayer.',
-  'oauth.denied': 'La connexion avec {provider} a été annulée.',
-  'oauth.failed': 'La connexion avec {provider} a échoué. Veuillez réessayer plus tard.',
-  'oauth.no_email': '{provider} ne nous a pas communiqué d’adresse e-mail.',
-  'oauth.email_taken':
-    'Un compte existe déjà avec cette adresse e-mail. Connectez-vous avec votre mot de passe.',
-  'oauth.two_factor':
-    'Ce compte utilise l’authentification à deux facteurs. Connectez-vous avec votre mot de passe et votre code.',
-  'oauth.signed_in': 'Connecté. Vous pouvez fermer cette fenêtre.',
-  'mail.verify.subject': 'Vérifiez votre adresse e-mail',
-  'mail.verify.text':
-    'Bonjour {name},\n\nconfirmez votre adresse e-mail pour {app} en ouvrant ce lien :\n\n{link}\n\nLe lien expire dans 60 minutes.\n',
-  'mail.reset.subject': 'Réinitialisez votre mot de passe',
-  'mail.reset.text':
-    'Bonjour {name},\n\nquelqu’un a demandé la réinitialisation de votre mot de passe {app}. Ouvrez ce lien pour en choisir un nouveau :\n\n{link}\n\nLe lien expire dans 60 minutes. Si ce n’était pas vous, ignorez cet e-mail.\n',
-  'money.insufficient': 'Solde insuffisant.',
-  'money.decimals': 'Le champ {field} doit avoir au plus 2 décimales.',
-  'money.not_zero': 'Le champ {field} ne doit pas être nul.',
-  'rakeback.nothing': 'Il n’y a pas encore de rakeback à réclamer.',
-  'rakeback.cooldown': 'Ce rakeback pourra être réclamé de nouveau le {time}.',
-  'referrals.nothing': 'Il n’y a pas encore de commission de parrainage à réclamer.',
-  'tokenlock.locked': 'Ce blocage se termine le {time} ; il ne peut pas être débloqué avant.',
-  'tokenlock.unlocked': 'Ce blocage a déjà été débloqué.',
-  'validation.between': 'Le champ {field} doit être compris entre {min} et {max}.',
-  'roulette.selection': 'Le champ {field} n’est pas une sélection valide pour une mise {type}.',
-  'roulette.total_max': 'Le total des mises ne doit pas dépasser {limit}.',
-  'mines.game_in_progress': 'Terminez d’abord la partie de mines en cours.',
-  'mines.game_over': 'Cette partie de mines est terminée.',
-  'mines.tile_revealed': 'Cette case est déjà découverte.',
-  'mines.no_reveal': 'Découvrez au moins une case avant d’encaisser.',
-  'fairness.game_in_progress':
-    'Les graines ne peuvent pas être changées pendant une partie de mines.',
-  'idempotency.mismatch': 'Cette Idempotency-Key a déjà servi pour une autre requête.',
-};
+function flatten(
+  tree: Tree,
+  prefix = '',
+  out: Record<string, string> = {},
+): Record<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[full] = value;
+    else flatten(value, full, out);
+  }
+  return out;
+}
 
-const ptBR: Catalogue = {
-  'error.unauthenticated': 'Não autenticado.',
-  'error.forbidden': 'Esta ação não é autorizada.',
-  'error.not_found': 'Não encontrado.',
-  'error.server': 'Erro do servidor',
-  'error.bad_json': 'O corpo da requisição não é um JSON válido.',
-  'error.too_large': 'O corpo da requisição é grande demais.',
-  'error.too_many_requests': 'Muitas tentativas.',
-  'error.invalid_input': 'Os dados fornecidos são inválidos.',
-  'error.bad_request': 'Requisição inválida.',
-  'validation.required': 'O campo {field} é obrigatório.',
-  'validation.string': 'O campo {field} deve ser um texto.',
-  'validation.number': 'O campo {field} deve ser um número.',
-  'validation.integer': 'O campo {field} deve ser um número inteiro.',
-  'validation.boolean': 'O campo {field} deve ser verdadeiro ou falso.',
-  'validation.array': 'O campo {field} deve ser uma lista.',
-  'validation.object': 'O campo {field} deve ser um objeto.',
-  'validation.email': 'O campo {field} deve ser um endereço de e-mail válido.',
-  'validation.min_length': 'O campo {field} deve ter pelo menos {limit} caracteres.',
-  'validation.max_length': 'O campo {field} não pode ter mais de {limit} caracteres.',
-  'validation.min': 'O campo {field} deve ser pelo menos {limit}.',
-  'validation.max': 'O campo {field} não pode ser maior que {limit}.',
-  'validation.min_items': 'O campo {field} deve ter pelo menos {limit} itens.',
-  'validation.max_items': 'O campo {field} não pode ter mais de {limit} itens.',
-  'validation.in': 'O {field} selecionado é inválido.',
-  'validation.format': 'O formato do campo {field} é inválido.',
-  'validation.confirmed': 'A confirmação do campo {field} não confere.',
-  'validation.unique': 'O valor do campo {field} já está em uso.',
-  'validation.invalid': 'O campo {field} é inválido.',
-  'auth.failed': 'Essas credenciais não correspondem aos nossos registros.',
-  'auth.logged_out': 'Sessão encerrada.',
-  'auth.two_factor_required': 'Digite o código do seu aplicativo autenticador.',
-  'auth.two_factor_invalid': 'A senha de uso único é inválida.',
-  'auth.recaptcha_required': 'Confirme que você não é um robô.',
-  'auth.recaptcha_failed': 'A verificação reCAPTCHA falhou. Tente novamente.',
-  'auth.current_password': 'A senha está incorreta.',
-  'verify.invalid': 'Este link de verificação é inválido. Peça um novo.',
-  'verify.expired': 'Este link de verificação expirou. Peça um novo.',
-  'verify.done': 'Seu endereço de e-mail foi verificado.',
-  'verify.already': 'Seu endereço de e-mail já está verificado.',
-  'verify.sent':
-    'Se a conta existir e ainda não estiver verificada, um novo link de verificação foi enviado.',
-  'passwords.sent':
-    'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha.',
-  'passwords.token': 'Este token de redefinição de senha é inválido ou expirou.',
-  'passwords.reset': 'Sua senha foi redefinida.',
-  'settings.password_updated': 'Sua senha foi atualizada.',
-  'two_factor.already_enabled': 'A autenticação de dois fatores já está ativada.',
-  'two_factor.not_pending': 'Comece com "enable" para obter primeiro um novo segredo.',
-  'two_factor.not_enabled': 'A autenticação de dois fatores não está ativada.',
-  'two_factor.invalid_code': 'O código é inválido.',
-  'oauth.unknown_provider': 'Provedor de login desconhecido "{provider}".',
-  'oauth.not_configured': 'O login com {provider} não está configurado neste servidor.',
-  'oauth.invalid_state': 'Esta tentativa de login expirou ou já foi usada. Tente novamente.',
-  'oauth.denied': 'O login com {provider} foi cancelado.',
-  'oauth.failed': 'O login com {provider} falhou. Tente novamente mais tarde.',
-  'oauth.no_email': '{provider} não compartilhou um endereço de e-mail conosco.',
-  'oauth.email_taken': 'Já existe uma conta com este e-mail. Entre com sua senha.',
-  'oauth.two_factor':
-    'Esta conta usa autenticação de dois fatores. Entre com sua senha e seu código.',
-  'oauth.signed_in': 'Login concluído. Você pode fechar esta janela.',
-  'mail.verify.subject': 'Verifique seu endereço de e-mail',
-  'mail.verify.text':
-    'Olá {name},\n\nconfirme seu endereço de e-mail no {app} abrindo este link:\n\n{link}\n\nO link expira em 60 minutos.\n',
-  'mail.reset.subject': 'Redefina sua senha',
-  'mail.reset.text':
-    'Olá {name},\n\nalguém pediu para redefinir sua senha do {app}. Abra este link para escolher uma nova:\n\n{link}\n\nO link expira em 60 minutos. Se não foi você, ignore este e-mail.\n',
-  'money.insufficient': 'Saldo insuficiente.',
-  'money.decimals': 'O campo {field} deve ter no máximo 2 casas decimais.',
-  'money.not_zero': 'O campo {field} não pode ser zero.',
-  'rakeback.nothing': 'Ainda não há rakeback para resgatar.',
-  'rakeback.cooldown': 'Este rakeback poderá ser resgatado novamente em {time}.',
-  'referrals.nothing': 'Ainda não há comissão de indicações para resgatar.',
-  'tokenlock.locked': 'Este bloqueio termina em {time}; não pode ser desbloqueado antes.',
-  'tokenlock.unlocked': 'Este bloqueio já foi desbloqueado.',
-  'validation.between': 'O campo {field} deve estar entre {min} e {max}.',
-  'roulette.selection': 'O {field} não é uma seleção válida para uma aposta {type}.',
-  'roulette.total_max': 'O total das apostas não deve ser maior que {limit}.',
-  'mines.game_in_progress': 'Termine primeiro a partida de minas em andamento.',
-  'mines.game_over': 'Esta partida de minas terminou.',
-  'mines.tile_revealed': 'Esta casa já foi revelada.',
-  'mines.no_reveal': 'Revele pelo menos uma casa antes de sacar.',
-  'fairness.game_in_progress': 'As sementes não podem ser trocadas durante uma partida de minas.',
-  'idempotency.mismatch': 'Esta Idempotency-Key já foi usada para outra solicitação.',
-};
+/** The catalogues flattened to dotted keys (for tests and tools). */
+export const CATALOGUES: Record<Locale, Record<string, string>> = Object.fromEntries(
+  LOCALES.map((l) => [l, flatten(TREES[l])]),
+) as Record<Locale, Record<string, string>>;
 
-const zhCN: Catalogue = {
-  'error.unauthenticated': '未认证。',
-  'error.forbidden': '此操作未经授权。',
-  'error.not_found': '未找到。',
-  'error.server': '服务器错误',
-  'error.bad_json': '请求体不是有效的 JSON。',
-  'error.too_large': '请求体过大。',
-  'error.too_many_requests': '尝试次数过多。',
-  'error.invalid_input': '提交的数据无效。',
-  'error.bad_request': '错误的请求。',
-  'validation.required': '{field} 字段是必填的。',
-  'validation.string': '{field} 字段必须是字符串。',
-  'validation.number': '{field} 字段必须是数字。',
-  'validation.integer': '{field} 字段必须是整数。',
-  'validation.boolean': '{field} 字段必须是 true 或 false。',
-  'validation.array': '{field} 字段必须是列表。',
-  'validation.object': '{field} 字段必须是对象。',
-  'validation.email': '{field} 字段必须是有效的电子邮件地址。',
-  'validation.min_length': '{field} 字段至少需要 {limit} 个字符。',
-  'validation.max_length': '{field} 字段不能超过 {limit} 个字符。',
-  'validation.min': '{field} 字段不能小于 {limit}。',
-  'validation.max': '{field} 字段不能大于 {limit}。',
-  'validation.min_items': '{field} 字段至少需要 {limit} 项。',
-  'validation.max_items': '{field} 字段不能超过 {limit} 项。',
-  'validation.in': '所选的 {field} 无效。',
-  'validation.format': '{field} 字段格式无效。',
-  'validation.confirmed': '{field} 字段的确认不匹配。',
-  'validation.unique': '{field} 已被占用。',
-  'validation.invalid': '{field} 字段无效。',
-  'auth.failed': '这些凭据与我们的记录不匹配。',
-  'auth.logged_out': '已退出登录。',
-  'auth.two_factor_required': '请输入身份验证器应用中的验证码。',
-  'auth.two_factor_invalid': '一次性密码无效。',
-  'auth.recaptcha_required': '请确认您不是机器人。',
-  'auth.recaptcha_failed': 'reCAPTCHA 验证失败，请重试。',
-  'auth.current_password': '密码不正确。',
-  'verify.invalid': '此验证链接无效，请重新申请。',
-  'verify.expired': '此验证链接已过期，请重新申请。',
-  'verify.done': '您的电子邮件地址已验证。',
-  'verify.already': '您的电子邮件地址已经验证过了。',
-  'verify.sent': '如果该账户存在且尚未验证，新的验证链接已发送。',
-  'passwords.sent': '如果该电子邮件地址对应的账户存在，我们已发送密码重置链接。',
-  'passwords.token': '此密码重置令牌无效或已过期。',
-  'passwords.reset': '您的密码已重置。',
-  'settings.password_updated': '您的密码已更新。',
-  'two_factor.already_enabled': '双重认证已启用。',
-  'two_factor.not_pending': '请先使用 "enable" 获取新的密钥。',
-  'two_factor.not_enabled': '双重认证未启用。',
-  'two_factor.invalid_code': '验证码无效。',
-  'oauth.unknown_provider': '未知的登录提供方“{provider}”。',
-  'oauth.not_configured': '此服务器未配置 {provider} 登录。',
-  'oauth.invalid_state': '此次登录尝试已过期或已被使用，请重试。',
-  'oauth.denied': '{provider} 登录已取消。',
-  'oauth.failed': '{provider} 登录失败，请稍后重试。',
-  'oauth.no_email': '{provider} 未向我们提供电子邮件地址。',
-  'oauth.email_taken': '该电子邮件地址已有账户，请使用密码登录。',
-  'oauth.two_factor': '此账户已启用双重认证，请使用密码和验证码登录。',
-  'oauth.signed_in': '登录成功，您可以关闭此窗口。',
-  'mail.verify.subject': '验证您的电子邮件地址',
-  'mail.verify.text':
-    '{name}，您好：\n\n请打开以下链接以确认您在 {app} 的电子邮件地址：\n\n{link}\n\n该链接将在 60 分钟后失效。\n',
-  'mail.reset.subject': '重置您的密码',
-  'mail.reset.text':
-    '{name}，您好：\n\n有人请求重置您在 {app} 的密码。请打开以下链接设置新密码：\n\n{link}\n\n该链接将在 60 分钟后失效。如果不是您本人操作，请忽略此邮件。\n',
-  'money.insufficient': '余额不足。',
-  'money.decimals': '{field} 最多只能有 2 位小数。',
-  'money.not_zero': '{field} 不能为零。',
-  'rakeback.nothing': '暂无可领取的返水。',
-  'rakeback.cooldown': '此返水可于 {time} 再次领取。',
-  'referrals.nothing': '暂无可领取的推荐佣金。',
-  'tokenlock.locked': '此锁仓于 {time} 结束，之前无法解锁。',
-  'tokenlock.unlocked': '此锁仓已解锁。',
-  'validation.between': '{field} 必须介于 {min} 和 {max} 之间。',
-  'roulette.selection': '{field} 不是 {type} 下注的有效选择。',
-  'roulette.total_max': '下注总额不得超过 {limit}。',
-  'mines.game_in_progress': '请先完成正在进行的扫雷游戏。',
-  'mines.game_over': '本局扫雷已结束。',
-  'mines.tile_revealed': '该格子已被翻开。',
-  'mines.no_reveal': '请至少翻开一个格子后再兑现。',
-  'fairness.game_in_progress': '扫雷游戏进行中，无法更换种子。',
-  'idempotency.mismatch': '此 Idempotency-Key 已用于其他请求。',
-};
+/** Tags Intl can read: the matcher throws on `*` or a malformed tag from the header. */
+function isLocaleTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
 
-export const CATALOGUES: Record<Locale, Catalogue> = { en, es, fr, 'pt-BR': ptBR, 'zh-CN': zhCN };
-
-/** The best of the five locales for an Accept-Language header (q-values honoured), else en. */
+/**
+ * The best of the five locales for an Accept-Language header, else en: negotiator orders the
+ * header's tags by q-value, and the ECMA-402 "best fit" matcher (CLDR language distances) maps
+ * each to the nearest supported locale (pt-PT -> pt-BR, zh-Hans -> zh-CN, es-419 -> es).
+ */
 export function pickLocale(header: string | undefined): Locale {
   if (!header) return 'en';
-  const wanted = header
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((w) => w.tag && w.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of wanted) {
-    const exact = LOCALES.find((l) => l.toLowerCase() === tag);
-    if (exact) return exact;
-    const base = tag.split('-')[0];
-    const partial = LOCALES.find((l) => l.toLowerCase().split('-')[0] === base);
-    if (partial) return partial;
-  }
-  return 'en';
+  const wanted = new Negotiator({ headers: { 'accept-language': header } })
+    .languages()
+    .filter(isLocaleTag);
+  return match(wanted, LOCALES, 'en', { algorithm: 'best fit' }) as Locale;
 }
 
 export type MessageParams = Record<string, string | number>;
 
+/** The message in the locale (en when the locale lacks it; the key when no locale has it). */
 export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
-  const template = CATALOGUES[locale][key] ?? en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  // `replace` keeps a parameter named like an i18next option (count, context, lng) a parameter.
+  return t(key, { lng: locale, replace: params });
 }

@@ -7,7 +7,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The one link the mail is about (verification, reset); kept beside the file and logged. */
+  /** The one link the mail is about (verification, reset); kept beside the file, never logged. */
   link?: string;
 }
 
@@ -27,8 +27,8 @@ export interface MailerOptions {
 
 /**
  * Nodemailer behind one interface. Without SMTP_URL each mail becomes `<stamp>.eml` (the full
- * RFC 822 message) plus `<stamp>.json` ({to, subject, link, sentAt}) in MAIL_DIR, and its link is
- * logged, so a local install needs no mail server.
+ * RFC 822 message) plus `<stamp>.json` ({to, subject, link, sentAt}) in MAIL_DIR (the log names
+ * the file), so a local install needs no mail server.
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
@@ -67,10 +67,11 @@ export function createMailer(options: MailerOptions): Mailer {
         link: message.link ?? null,
         sentAt: new Date().toISOString(),
       };
-      fs.writeFileSync(`${base}.json`, JSON.stringify(meta, null, 2));
-      options.log(
-        `mail to ${message.to} "${message.subject}" -> ${base}.eml${message.link ? ` link: ${message.link}` : ''}`,
-      );
+      // Written aside and renamed, so a reader of MAIL_DIR never sees half a file.
+      fs.writeFileSync(`${base}.json.tmp`, JSON.stringify(meta, null, 2));
+      fs.renameSync(`${base}.json.tmp`, `${base}.json`);
+      // The link stays in the files: it carries a reset token, and logs never hold one.
+      options.log(`mail to ${message.to} "${message.subject}" -> ${base}.eml`);
     },
     close: () => transport.close(),
   };

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { appConfig } from '../config';
-import { i18next } from '../i18n';
+import { i18next, type StaticKey } from '../i18n';
 import { authState, logout } from '../state/auth';
 import { langState } from '../state/lang';
 import { openDialog } from '../state/ui';
@@ -35,7 +35,7 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
+const t = (key: StaticKey): string => i18next.t(key);
 
 const answerOf = (response: AxiosResponse): AnswerLike => ({
   status: response.status,

@@ -1,3 +1,4 @@
+import type { StaticKey } from '../i18n';
 import type { DialogSpec } from '../state/ui';
 
 /** The parts of an axios answer or error the mapping reads (spec section 8). */
@@ -7,7 +8,7 @@ export interface AnswerLike {
   contentType?: string;
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: StaticKey) => string;
 
 export const SESSION_EXPIRED_TAG = 'session-expired';
 export const SERVER_ERROR_TAG = 'server-error';

@@ -1,5 +1,6 @@
 import type { GameRequest, GameServices } from '../../games/shared/services';
 import { http } from '../api/client';
+import { openEvents } from '../api/events';
 import { authState, setBalance } from '../state/auth';
 import { goTo } from '../state/navigation';
 
@@ -24,6 +25,7 @@ export const gameRequest: GameRequest = async <T>(
 export function gameServices(isAuthenticated: boolean): GameServices {
   return {
     request: gameRequest,
+    events: openEvents,
     balance: () => authState.user_balance,
     setBalance,
     isAuthenticated,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { GAMES } from './games';
+import { GAMES, gamePath, gameTitleKey } from '../../games/shared/catalog';
+import type { StaticKey } from '../i18n';
 
 /** Layouts of spec section 2; 'default' is used when a screen chooses none. */
 export type LayoutName = 'advanced' | 'basic' | 'main' | 'no-nav' | 'default';
@@ -26,7 +27,7 @@ export interface RouteDef {
   name: string;
   /** Pattern with `:name` segments, e.g. '/profile/:uid'. */
   path: string;
-  titleKey: string;
+  titleKey: StaticKey;
   load: () => Promise<ScreenModule>;
   layout?: LayoutName;
   /** Middleware the screen declares: 'auth', 'guest', 'admin', 'role:a,b'. */
@@ -47,8 +48,9 @@ const AUTH = ['auth'];
 
 const gameRoutes: RouteDef[] = GAMES.map((game) => ({
   name: game.id,
-  path: game.path,
-  titleKey: game.titleKey,
+  path: gamePath(game),
+  // Registry ids are data: tests/unit/shell/locales.test.ts holds every game's title key.
+  titleKey: gameTitleKey(game) as StaticKey,
   load: () => import('../pages/GamePage'),
   layout: 'main',
   game: game.id,

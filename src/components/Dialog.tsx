@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { modalShown } from '../state/ui';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -22,6 +23,9 @@ export function Dialog({ title, kind, onClose, children, actions, fullScreen }: 
   const box = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+
+  // The game view pauses its scene meanwhile (src/components/GameView.tsx).
+  useEffect(() => modalShown(), []);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

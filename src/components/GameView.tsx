@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
 import { getEngine, type Engine } from '../../engine';
+import { uiState } from '../state/ui';
 
 export interface GameViewProps {
   /** Scene id registered with the engine (a game's scene, or the engine's 'demo' / 'physics'). */
@@ -15,7 +17,8 @@ export interface GameViewProps {
 }
 
 /**
- * Hosts the app's one engine canvas. Mounting attaches the canvas and shows the scene; unmounting
+ * Hosts the app's one engine canvas; it fills its parent's box, so the parent decides the size
+ * (the scene lays itself out for it, and again whenever it changes). Mounting attaches the canvas and shows the scene; unmounting
  * hides the scene into the engine's pool and takes the canvas back, without destroying the WebGL
  * context. StrictMode's mount-unmount-mount is harmless: attach/detach are by container, and a
  * release only hides the scene this view asked for.
@@ -54,13 +57,18 @@ export function GameView({ scene, data, onProgress, onShown, onError, className 
     };
   }, [scene, dataKey]);
 
+  // A modal dialog covers the scene: pause it (a live round resyncs, an arcade round stops).
+  // Dialogs are in the entry chunk and cannot import the engine; they count themselves in uiState.
+  const covered = useSnapshot(uiState).modalsOpen > 0;
+  useEffect(() => (covered ? getEngine().pauseScene() : undefined), [covered]);
+
   return (
     <div
       ref={containerRef}
       className={className ?? 'game-view'}
       data-testid="game-view"
       data-scene={scene}
-      style={{ position: 'relative', width: '100%', height: '100%', minHeight: 240 }}
+      style={{ position: 'relative', width: '100%', height: '100%' }}
     />
   );
 }

@@ -11,14 +11,19 @@ export const LANGUAGE_NAMES: Record<string, string> = {
   'zh-CN': '中文（简体）',
 };
 
-/** The language dropdown appears only when more than one locale is offered. */
-export function LanguageSelect() {
+/**
+ * The language dropdown appears only when more than one locale is offered. `showLabel` shows its
+ * name (in the phone menu); the top bar's has it for screen readers only.
+ */
+export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation();
   const { locale, locales } = useSnapshot(langState);
   if (locales.length <= 1) return null;
   return (
     <label className="language-select">
-      <span className="visually-hidden">{t('topbar.language')}</span>
+      <span className={showLabel ? 'language-select__label' : 'visually-hidden'}>
+        {t('topbar.language')}
+      </span>
       <select name="locale" value={locale} onChange={(e) => void setLocale(e.target.value)}>
         {locales.map((code) => (
           <option key={code} value={code}>

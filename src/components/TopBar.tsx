@@ -37,8 +37,24 @@ function NavLinks({ onChoose }: { onChoose?: () => void }) {
   );
 }
 
-/** Signed-in menu: settings, ranking, earn, a divider, logout; guest menu: login and register. */
-function AccountItems({ onChoose }: { onChoose?: () => void }) {
+/** Signed-in menu of spec section 2: settings, ranking, earn; admin for admins. */
+const ACCOUNT_LINKS = [
+  { name: 'settings.profile', key: 'menu.settings' },
+  { name: 'ranking', key: 'nav.ranking' },
+  { name: 'earn.referrals', key: 'menu.earn' },
+] as const;
+
+/**
+ * Signed-in menu: settings, ranking, earn, a divider, logout; guest menu: login and register.
+ * `skip` leaves out the routes the same menu already lists (the phone menu has the nav links).
+ */
+function AccountItems({
+  onChoose,
+  skip = [],
+}: {
+  onChoose?: () => void;
+  skip?: readonly string[];
+}) {
   const { t } = useTranslation();
   const { user } = useSnapshot(authState);
   if (!user) {
@@ -59,21 +75,13 @@ function AccountItems({ onChoose }: { onChoose?: () => void }) {
   }
   return (
     <>
-      <li>
-        <Link href={route('settings.profile')} className="menu-item" onClick={onChoose}>
-          {t('menu.settings')}
-        </Link>
-      </li>
-      <li>
-        <Link href={route('ranking')} className="menu-item" onClick={onChoose}>
-          {t('nav.ranking')}
-        </Link>
-      </li>
-      <li>
-        <Link href={route('earn.referrals')} className="menu-item" onClick={onChoose}>
-          {t('menu.earn')}
-        </Link>
-      </li>
+      {ACCOUNT_LINKS.filter((link) => !skip.includes(link.name)).map((link) => (
+        <li key={link.name}>
+          <Link href={route(link.name)} className="menu-item" onClick={onChoose}>
+            {t(link.key)}
+          </Link>
+        </li>
+      ))}
       {user.role === 'admin' ? (
         <li>
           <Link href={route('admin')} className="menu-item" onClick={onChoose}>
@@ -142,9 +150,15 @@ function GuestButtons() {
   );
 }
 
-/** The phone layout's menu (width <= 1400 px): choosing an item closes it. */
+const NAV_ROUTES: readonly string[] = NAV_LINKS.map((link) => link.name);
+
+/**
+ * The phone layout's menu (width <= 1400 px): everything the one-row bar leaves out (search, the
+ * links, the account, the language), each once. Choosing an item closes it.
+ */
 function PhoneMenu() {
   const { t } = useTranslation();
+  const { user } = useSnapshot(authState);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -168,9 +182,17 @@ function PhoneMenu() {
           <CreatorSearch onNavigate={close} />
           <ul className="phone-menu__list">
             <NavLinks onChoose={close} />
-            <li role="separator" className="menu-divider" />
-            <AccountItems onChoose={close} />
+            {/* Guests have login and register in the bar itself. */}
+            {user ? (
+              <>
+                <li role="separator" className="menu-divider" />
+                <AccountItems onChoose={close} skip={NAV_ROUTES} />
+              </>
+            ) : null}
           </ul>
+          <div className="phone-menu__language">
+            <LanguageSelect showLabel />
+          </div>
         </div>
       ) : null}
     </div>
@@ -201,8 +223,8 @@ export function TopBar() {
       {phone ? null : <CreatorSearch />}
       <div className="topbar__end">
         {user ? <BalanceBox /> : null}
-        <LanguageSelect />
-        {phone ? null : user ? <UserMenu /> : <GuestButtons />}
+        {phone ? null : <LanguageSelect />}
+        {user ? phone ? null : <UserMenu /> : <GuestButtons />}
         {phone ? <PhoneMenu /> : null}
       </div>
     </header>

@@ -29,3 +29,4 @@ export async function initI18n(locale: string): Promise<typeof i18next> {
 }
 
 export { i18next };
+export type { StaticKey, TranslationKey } from './keys';

@@ -1,20 +1,21 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { GAMES } from '../app/games';
+import type { StaticKey } from '../i18n';
+import { gameById, gameTitleKey } from '../../games/shared/catalog';
 import { route } from '../app/routes';
 import { Logo } from '../components/Logo';
 
 /** The game header: back link, logo and the game's name. */
 export function GameHeader({ game }: { game: string }) {
   const { t } = useTranslation();
-  const entry = GAMES.find((g) => g.id === game);
+  const entry = gameById(game);
   return (
     <div className="game-header">
       <Link href={route('home')} className="game-header__back">
         <span aria-hidden="true">←</span> {t('game.back')}
       </Link>
       <Logo size={28} />
-      <h1 className="game-header__name">{entry ? t(entry.titleKey) : game}</h1>
+      <h1 className="game-header__name">{entry ? t(gameTitleKey(entry) as StaticKey) : game}</h1>
     </div>
   );
 }

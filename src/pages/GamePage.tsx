@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -7,30 +7,44 @@ import {
   GameBelowSlot,
   GamePanelSlot,
   GameSceneSlot,
-  gameManifestFor,
+  playableGameAt,
 } from '../components/game/GameSlots';
+import { MAIN_ACTION, revealScene } from '../components/game/mainAction';
 import { authState } from '../state/auth';
 
 /**
- * A game page under the game header. The game's scene (src/components/GameView.tsx) and its
- * control panel are mounted into the two slots below by each game's issue. Guests may look;
- * betting needs an account.
+ * A game page under the game header: the game's scene (src/components/GameView.tsx) and its
+ * control panel. Guests may look; betting needs an account. The CSS lays the stage out (canvas
+ * first on phones with the main action in a bottom bar; panel beside the canvas from 900 px).
  */
 export default function GamePage() {
   const { t } = useTranslation();
   const { user } = useSnapshot(authState);
   const [location] = useLocation();
-  const manifest = gameManifestFor(location);
+  const game = playableGameAt(location);
   const [settled, setSettled] = useState(0);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const sceneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    // Starting a round shows the scene whole, wherever the page was scrolled to.
+    const onClick = (event: MouseEvent) => {
+      const action = event.target instanceof Element ? event.target.closest(MAIN_ACTION) : null;
+      if (action && sceneRef.current) revealScene(sceneRef.current, action);
+    };
+    stage.addEventListener('click', onClick);
+    return () => stage.removeEventListener('click', onClick);
+  }, []);
   return (
-    <main className="page game-page" data-screen="game" data-game={manifest?.id}>
-      <div className="game-page__stage">
-        <div className="game-page__scene" data-slot="game-scene">
-          {manifest ? <GameSceneSlot manifest={manifest} /> : null}
+    <main className="page game-page" data-screen="game" data-game={game?.id}>
+      <div className="game-page__stage" ref={stageRef}>
+        <div className="game-page__scene" data-slot="game-scene" ref={sceneRef}>
+          {game ? <GameSceneSlot game={game} /> : null}
         </div>
         <aside className="game-page__panel" data-slot="game-panel" aria-label={t('game.controls')}>
-          {user && manifest ? (
-            <GamePanelSlot manifest={manifest} onSettled={() => setSettled((n) => n + 1)} />
+          {user && game ? (
+            <GamePanelSlot game={game} onSettled={() => setSettled((n) => n + 1)} />
           ) : user ? (
             <p className="muted">{t('game.coming_soon')}</p>
           ) : (
@@ -46,7 +60,7 @@ export default function GamePage() {
           )}
         </aside>
       </div>
-      {user && manifest ? <GameBelowSlot manifest={manifest} refreshKey={settled} /> : null}
+      {user && game ? <GameBelowSlot game={game} refreshKey={settled} /> : null}
     </main>
   );
 }

@@ -8,11 +8,27 @@ export interface CookieJar {
   remove(name: string): void;
 }
 
+/**
+ * Attributes of every cookie the shell writes: the whole site, SameSite=Lax, and Secure when the
+ * page is served over https (so the token never travels over plain http). The token cookie stays
+ * readable by script: the spec has the shell keep the token in a cookie and send it as
+ * `Authorization: Bearer` itself, which an HttpOnly cookie would not allow.
+ */
+export function cookieAttributes(protocol: string, days?: number): Cookies.CookieAttributes {
+  return {
+    path: '/',
+    sameSite: 'Lax',
+    ...(protocol === 'https:' ? { secure: true } : {}),
+    ...(days ? { expires: days } : {}),
+  };
+}
+
+const pageProtocol = () => (typeof location === 'undefined' ? '' : location.protocol);
+
 const browserJar: CookieJar = {
   get: (name) => Cookies.get(name),
-  set: (name, value, days) =>
-    Cookies.set(name, value, { sameSite: 'Lax', ...(days ? { expires: days } : {}) }),
-  remove: (name) => Cookies.remove(name),
+  set: (name, value, days) => Cookies.set(name, value, cookieAttributes(pageProtocol(), days)),
+  remove: (name) => Cookies.remove(name, cookieAttributes(pageProtocol())),
 };
 
 let jar: CookieJar = browserJar;

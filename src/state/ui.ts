@@ -21,7 +21,22 @@ export interface OpenDialog extends DialogSpec {
   id: number;
 }
 
-export const uiState = proxy({ dialogs: [] as OpenDialog[] });
+export const uiState = proxy({
+  dialogs: [] as OpenDialog[],
+  /** Modal dialogs on screen (the game view pauses its scene while any is). */
+  modalsOpen: 0,
+});
+
+/** A modal dialog is on screen until the returned function is called. */
+export function modalShown(): () => void {
+  uiState.modalsOpen += 1;
+  let closed = false;
+  return () => {
+    if (closed) return;
+    closed = true;
+    uiState.modalsOpen -= 1;
+  };
+}
 
 let nextId = 1;
 

@@ -1,41 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/server';
-
-// The build under test: DIST_DIR when set (as for the e2e tests), otherwise dist/ (npm test builds it).
-const distDir = path.resolve(repoRoot, process.env.DIST_DIR || 'dist');
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function readManifest(): Manifest {
-  const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build first (npm run build)`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-}
-
-/** Keys of the chunks loaded with `roots`: the roots and their static imports, transitively. */
-function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...roots];
-  while (queue.length) {
-    const key = queue.pop()!;
-    if (seen.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no chunk '${key}'`);
-    seen.add(key);
-    queue.push(...(chunk.imports ?? []));
-  }
-  return seen;
-}
+import {
+  LOBBY_BUDGET_BYTES,
+  distDir,
+  lobbyFiles,
+  readManifest,
+  staticClosure,
+  type Manifest,
+} from '../support/buildManifest';
 
 const code = (manifest: Manifest, keys: Iterable<string>) =>
   [...keys]
@@ -57,12 +30,39 @@ describe('the production build manifest', () => {
     const lobby = staticClosure(manifest, [entry!, 'src/pages/HomePage.tsx']);
     const sources = [...lobby].map((key) => manifest[key]!.src ?? key);
     for (const source of sources) {
-      expect(source).not.toMatch(/node_modules\/(pixi\.js|tweakpane|@pixi)\/|^engine\//);
+      expect(source).not.toMatch(
+        /node_modules\/(pixi\.js|tweakpane|@pixi|react-reconciler)\/|^engine\/|^games\/shared\/reactLayer/,
+      );
     }
     const lobbyCode = code(manifest, lobby);
     expect(lobbyCode).not.toContain(PIXI_MARKER);
     expect(lobbyCode).not.toContain(TWEAKPANE_MARKER);
     expect(lobbyCode).not.toContain(OVERLAY_MARKER);
+  });
+
+  it("holds the lobby's first-load JavaScript, as sent, to 120 KB, precompressed as brotli and gzip", () => {
+    const manifest = readManifest();
+    const files = lobbyFiles(manifest);
+    expect(files.length).toBeGreaterThan(3);
+    let sent = 0;
+    for (const file of files) {
+      const full = path.join(distDir, file);
+      const raw = fs.statSync(full).size;
+      // Files under 512 bytes are sent as they are (scripts/build/precompress.ts).
+      if (raw < 512) {
+        sent += raw;
+        continue;
+      }
+      expect(fs.existsSync(`${full}.gz`), `${file}.gz`).toBe(true);
+      expect(fs.existsSync(`${full}.br`), `${file}.br`).toBe(true);
+      const br = fs.statSync(`${full}.br`).size;
+      expect(br, file).toBeLessThan(raw);
+      sent += br;
+    }
+    console.info(
+      `lobby first-load JavaScript: ${files.length} files, ${(sent / 1024).toFixed(1)} KB as sent (brotli)`,
+    );
+    expect(sent).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
   });
 
   it('has the overlay only behind a dynamic import, and the markers do exist in the lazy chunks', () => {

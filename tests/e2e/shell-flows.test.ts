@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { lastMailTo } from '../support/mailbox';
+import { mailCountTo, waitForMail } from '../support/mailbox';
 import { startServer, type RunningServer } from '../support/server';
 import { call } from '../support/testApp';
 import { dialogTitle, loginThroughForm, newAccount, signIn, waitForPath } from './shell-helpers';
@@ -109,7 +109,7 @@ describe('screens wired to the server', () => {
     await page.locator('form button[type=submit]').click();
     await page.locator('.alert--success').waitFor();
 
-    const mail = lastMailTo(mailDir, account.email);
+    const mail = await waitForMail(mailDir, account.email, { link: /\/password\/reset\// });
     expect(mail.link).toContain('/password/reset/');
     await page.goto(mail.link!);
     await page.locator('input[name=password]').waitFor();
@@ -127,7 +127,7 @@ describe('screens wired to the server', () => {
 
   it('e-mail verification: the mailed link verifies; a tampered one offers to resend', async () => {
     const account = await newAccount(server.url);
-    const mail = lastMailTo(mailDir, account.email);
+    const mail = await waitForMail(mailDir, account.email, { link: /\/email\/verify\// });
     expect(mail.link).toContain('/email/verify/');
     const { page, close } = await freshPage();
 
@@ -137,11 +137,16 @@ describe('screens wired to the server', () => {
     await page.keyboard.press('Escape');
     await page.locator('a[href="/email/resend"]').click();
     await waitForPath(page, '/email/resend');
+    const sentBefore = mailCountTo(mailDir, account.email);
     await page.locator('input[name=email]').fill(account.email);
     await page.locator('form button[type=submit]').click();
     await page.locator('.alert--success').waitFor();
 
-    await page.goto(lastMailTo(mailDir, account.email).link!);
+    const resent = await waitForMail(mailDir, account.email, {
+      link: /\/email\/verify\//,
+      after: sentBefore,
+    });
+    await page.goto(resent.link!);
     await page.locator('.alert--success').waitFor();
     const user = await call<{ email_verified_at: string | null }>(server.url, 'GET', '/api/user', {
       token: account.token,

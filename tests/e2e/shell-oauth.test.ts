@@ -11,7 +11,7 @@ let op: LocalOidcProvider;
 
 beforeAll(async () => {
   op = await startOidcProvider();
-  // Without APP_URL the callback page posts to the server's own origin, which serves the app.
+  // startServer sets APP_URL to the server's own address: the callback page posts to the app.
   server = await startServer({
     env: { RATE_LIMITS: 'off', ...op.env('GITHUB', 'github-client', 'github-secret') },
   });

@@ -39,6 +39,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
 
   it('mails a signed verification link at registration (a .eml and a .json in MAIL_DIR)', async () => {
     const { email, token } = await registerUser(server.url);
+    await server.app.background.drain(); // mails go out after the answer
     const mail = lastMailTo(mailDir, email);
     expect(mail.subject).toBe('Verify your email address');
     expect(mail.link).toMatch(
@@ -66,6 +67,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
   it('refuses a tampered, foreign or unsigned link with 403 and a clear message', async () => {
     const a = await registerUser(server.url);
     const b = await registerUser(server.url);
+    await server.app.background.drain();
     const linkA = verifyApiPath(lastMailTo(mailDir, a.email).link!);
     const url = new URL(linkA, 'http://x');
     const signature = url.searchParams.get('signature')!;
@@ -119,6 +121,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
 
   it('resends a link to an unverified account, and answers the same for unknown ones', async () => {
     const a = await registerUser(server.url);
+    await server.app.background.drain();
     expect(mailCountTo(mailDir, a.email)).toBe(1);
     const known = await call<Body>(server.url, 'POST', '/api/email/resend', {
       body: { email: a.email.toUpperCase() },
@@ -129,6 +132,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
+    await server.app.background.drain();
     expect(mailCountTo(mailDir, a.email)).toBe(2);
     expect(mailCountTo(mailDir, 'nobody-here@example.test')).toBe(0);
 
@@ -301,6 +305,7 @@ describeEachDatabase('the key behind signed links', (kind) => {
       const old = await call(server.url, 'POST', verifyPath(lastMailTo(mailDir, b.email).link!));
       expect(old.status).toBe(403);
       await call(server.url, 'POST', '/api/email/resend', { body: { email: b.email } });
+      await server.app.background.drain();
       const fresh = await call(server.url, 'POST', verifyPath(lastMailTo(mailDir, b.email).link!));
       expect(fresh.status).toBe(200);
     } finally {

@@ -349,7 +349,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
     );
     expect(me.status).toBe(200);
     const code = me.body.referral_code;
-    expect(me.body.referral_url).toBe(`/register?referral_code=${code}`);
+    expect(me.body.referral_url).toBe(`${server.url}/register?referral_code=${code}`);
     expect(me.body).toMatchObject({
       referred_count: 0,
       referred: [],

@@ -6,10 +6,13 @@ import type { Db } from '../../server/db/database';
 import { ledgerEntries, users } from '../../server/db/schema';
 import { seedPairs } from '../../server/modules/fairness/schema';
 import { bets } from '../../server/modules/games/schema';
+import type { AnyRules, ParamFields } from '../../games/fairness/contract';
+import type { PlayableGame } from '../../games/shared/definition';
 import { call, type Answer } from '../support/testApp';
 
 /** The wire shapes of a bet and a bet route's answer, as the game panels read them. */
-export type { BetJson as WireBet, BetAnswer } from '../../games/shared/services';
+import type { BetAnswer, BetJson as WireBet } from '../../games/shared/services';
+export type { BetAnswer, WireBet };
 export interface ErrorAnswer {
   message: string;
   errors?: Record<string, string[]>;
@@ -64,4 +67,66 @@ export async function moneySnapshot(db: Db, userId: number) {
     bets: betRows!.rows,
     nonce: pairs[0]?.nonce ?? null,
   };
+}
+
+const defaults = (fields: ParamFields) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.default]));
+
+/** A bet body of the game's defaults; `amount` unless the rules derive the stake. */
+const betBody = (rules: AnyRules) => ({
+  ...(rules.kind === 'instant' && rules.stakeCents ? {} : { amount: 1 }),
+  ...defaults(rules.params),
+});
+
+/** Plays one round through the game's routes; returns the finished bet. */
+export async function playRound(base: string, token: string, game: PlayableGame): Promise<WireBet> {
+  const post = (path: string, body: unknown) =>
+    call<BetAnswer>(base, 'POST', path, { token, body });
+  const { paths, rules } = game;
+  if (paths.kind === 'instant') {
+    const answer = await post(paths.bet, betBody(rules));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.bet;
+  }
+  if (paths.kind === 'stepped' && rules.kind === 'stepped') {
+    const started = await post(paths.games, betBody(rules));
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.bet.id;
+    const active = await call<{ bet: WireBet | null }>(base, 'GET', paths.active, { token });
+    expect(active.body.bet?.id).toBe(id);
+    // One move; a game still running then cashes out.
+    const moved = await post(`${paths.games}/${id}/${paths.step}`, {
+      [rules.move.field]: rules.move.spec.default,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    if (await stillActive(base, token, paths.active, id)) {
+      const cashed = await post(`${paths.games}/${id}/cashout`, {});
+      expect(cashed.status, JSON.stringify(cashed.body)).toBe(200);
+      return cashed.body.bet;
+    }
+    return moved.body.bet;
+  }
+  if (paths.kind === 'live' && rules.kind === 'live') {
+    // The lowest auto cash-out: the round ends on its own in a moment (cashed out or crashed).
+    const started = await call<BetAnswer>(base, 'POST', paths.rounds, {
+      token,
+      body: { amount: 1, [rules.autoCashout.field]: rules.autoCashout.spec.min },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const id = started.body.bet.id;
+    const deadline = Date.now() + 10_000;
+    while (await stillActive(base, token, paths.active, id)) {
+      if (Date.now() > deadline) throw new Error(`${game.id}: round ${id} did not end`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const ended = await call<WireBet>(base, 'GET', `/api/bets/${id}`, { token });
+    expect(ended.status).toBe(200);
+    return ended.body;
+  }
+  throw new Error(`${game.id}: no round driver for ${paths.kind} games here`);
+}
+
+async function stillActive(base: string, token: string, path: string, id: number) {
+  const active = await call<{ bet: WireBet | null }>(base, 'GET', path, { token });
+  return active.body.bet?.id === id;
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import {
   call,
   createTestDatabase,
@@ -13,64 +12,13 @@ import {
   type TestDatabase,
 } from '../support/testApp';
 
-interface Delivered {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/**
- * A local SMTP sink: the outside world's mail server, keeping what it receives. hold() makes it
- * keep every mail waiting for its final answer (a slow mail server) until the release it returns.
- */
-async function startSmtpSink(): Promise<{
-  url: string;
-  inbox: Delivered[];
-  hold: () => () => void;
-  close: () => Promise<void>;
-}> {
-  const inbox: Delivered[] = [];
-  let held: Promise<void> = Promise.resolve();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        void held.then(() => {
-          inbox.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    inbox,
-    hold: () => {
-      let release = () => {};
-      held = new Promise<void>((resolve) => (release = resolve));
-      return release;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Quoted-printable soft line breaks undone, so links read whole. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describeEachDatabase('mail through SMTP_URL', (kind) => {
   let testDb: TestDatabase;
   let server: TestApp;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -89,6 +37,7 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
 
   it('delivers the verification mail to the SMTP server, with its link, and files nothing', async () => {
     const { email } = await registerUser(server.url);
+    await server.app.background.drain(); // mails go out after the answer
     const mail = sink.inbox.find((m) => m.to.includes(email.toLowerCase()));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('mailer@casino.example');
@@ -120,6 +69,7 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
 
   it('answers a reset request without waiting for the mail server (the timing must not tell)', async () => {
     const { email } = await registerUser(server.url);
+    await server.app.background.drain(); // the verification mail is out before the sink holds
     const release = sink.hold();
     try {
       const answered = await Promise.race([
@@ -146,15 +96,19 @@ describeEachDatabase('mail to files (no SMTP_URL)', (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb, { MAIL_DIR: path.join(testDb.dataDir, 'custom-mail') });
+    server = await startTestApp(testDb, {
+      MAIL_DIR: path.join(testDb.dataDir, 'custom-mail'),
+      APP_URL: '', // unset: links point to http://localhost:PORT
+    });
   });
   afterAll(async () => {
     await server?.close();
     await testDb?.dispose();
   });
 
-  it('writes a .eml and a .json {to, subject, link} per mail into MAIL_DIR, linking to the request origin', async () => {
+  it('writes a .eml and a .json {to, subject, link} per mail into MAIL_DIR, linking to http://localhost:PORT without APP_URL', async () => {
     const { email } = await registerUser(server.url);
+    await server.app.background.drain();
     const files = fs.readdirSync(mailDir()).sort();
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
     const json = files.find((f) => f.endsWith('.json'))!;
@@ -164,7 +118,9 @@ describeEachDatabase('mail to files (no SMTP_URL)', (kind) => {
     >;
     expect(meta.to).toBe(email.toLowerCase());
     expect(meta.subject).toBe('Verify your email address');
-    expect(meta.link?.startsWith(`${server.url}/email/verify/`)).toBe(true);
+    expect(meta.link?.startsWith(`http://localhost:${server.config.port}/email/verify/`)).toBe(
+      true,
+    );
     const eml = unfold(
       fs.readFileSync(path.join(mailDir(), json.replace('.json', '.eml')), 'utf8'),
     );

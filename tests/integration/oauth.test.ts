@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BrowserSession, startOidcProvider, type LocalOidcProvider } from '../support/oidcProvider';
+import { freePort } from '../support/server';
 import {
   call,
   createTestDatabase,
@@ -35,8 +36,12 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
   beforeAll(async () => {
     op = await startOidcProvider();
     testDb = await createTestDatabase(kind);
+    // The app is on APP_URL; the API (where the provider sends the popup back) on this server.
+    const port = await freePort();
     server = await startTestApp(testDb, {
+      PORT: String(port),
       APP_URL,
+      APP_URL_API: `http://127.0.0.1:${port}`,
       ...op.env('GOOGLE', 'google-client', 'google-secret'),
       ...op.env('MICROSOFT', 'microsoft-client', 'microsoft-secret'),
     });

@@ -154,6 +154,29 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
     expect((await get(b.token)).status).toBe(200);
   });
 
+  it('counts every API request per IP before authentication: 1,200 a minute whatever the token', async () => {
+    const user = await registerUser(server.url);
+    const ip = freshIp();
+    const get = (token: string) =>
+      call(server.url, 'GET', '/api/user', { token, headers: { 'x-forwarded-for': ip } });
+    const statuses = new Map<number, number>();
+    for (let batch = 0; batch < 24; batch++) {
+      // Forged tokens, each a different one: only the IP ties them together.
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => get(`forged-${batch * 50 + i}`)),
+      );
+      for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 401: 1200 });
+    expectTooMany(await get(user.token), 60);
+    // Another address with the same token is not affected.
+    const elsewhere = await call(server.url, 'GET', '/api/user', {
+      token: user.token,
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('does not trust X-Forwarded-For from a peer outside TRUST_PROXY', async () => {
     const strict = await createTestDatabase(kind);
     const app = await startTestApp(strict, { ...ON, TRUST_PROXY: 'false' });
@@ -212,6 +235,16 @@ for (const kind of sharedKinds) {
       } finally {
         redis.disconnect();
       }
+    });
+
+    it('counts the per-IP login floor across both instances, whatever the e-mail', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) {
+        const base = i % 2 ? first.url : second.url;
+        expect((await loginAs(base, ip, `spread-${i}@example.test`)).status).toBe(422);
+      }
+      expectTooMany(await loginAs(first.url, ip, 'spread-last@example.test'), 60);
+      expectTooMany(await loginAs(second.url, ip, 'spread-last-2@example.test'), 60);
     });
 
     it('counts one token across both instances', async () => {

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cspDirectives, writeDist } from '../support/hostPage';
 import {
   call,
   createTestDatabase,
@@ -13,27 +13,6 @@ import {
 } from '../support/testApp';
 
 const APP_URL = 'https://play.casino.example';
-
-/** A minimal built SPA: the host page with its inline config block, as Vite leaves it. */
-function writeDist(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html><head><title>Casino</title>
-<script id="app-config">window.config = {};</script>
-<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`,
-  );
-}
-
-function cspDirectives(header: string | null): Map<string, string[]> {
-  return new Map(
-    (header ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
 
 describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
   let testDb: TestDatabase;
@@ -87,15 +66,17 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
         headers: {
           origin,
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type,authorization',
+          'access-control-request-headers': 'content-type,authorization,idempotency-key',
         },
       });
     const allowed = await preflight(APP_URL);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(APP_URL);
-    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
-      'authorization',
-    );
+    // Every header the app sends, the bets' Idempotency-Key too (issue #23, finding 5).
+    const headers = (allowed.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const header of ['authorization', 'content-type', 'idempotency-key']) {
+      expect(headers.split(/\s*,\s*/)).toContain(header);
+    }
     const foreign = await preflight('https://evil.example');
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const simple = await fetch(`${server.url}/api/user`, {

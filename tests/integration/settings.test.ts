@@ -41,6 +41,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
   it('changes the name; a new e-mail is unverified and gets a new link; a taken one is 422', async () => {
     const a = await registerUser(server.url);
     const b = await registerUser(server.url);
+    await server.app.background.drain(); // mails go out after the answer
     const verify = new URL(lastMailTo(mailDir, a.email).link!);
     expect((await call(server.url, 'POST', `/api${verify.pathname}${verify.search}`)).status).toBe(
       200,
@@ -69,6 +70,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(moved.status).toBe(200);
     expect(moved.body.email).toBe(newEmail);
     expect(moved.body.email_verified_at).toBeNull();
+    await server.app.background.drain();
     expect(mailCountTo(mailDir, newEmail)).toBe(1);
     // The link mailed to the old address no longer verifies anything.
     const stale = await call(server.url, 'POST', `/api${verify.pathname}${verify.search}`);

@@ -55,6 +55,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // Mailed links and the OAuth popup point where the tests open the app.
+      APP_URL: `http://127.0.0.1:${port}`,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +84,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const stop = async () => {
-    if (child.exitCode === null) {
+    // A process killed by a signal has no exit code, only its signal.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
+import { freePort } from './server';
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -84,11 +85,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real server in-process on a free port, on the given database. */
+/**
+ * The real server in-process on a free port (or env.PORT), on the given database. APP_URL is the
+ * address the tests reach it at (`http://127.0.0.1:<port>`) unless env sets it; `APP_URL: ''`
+ * leaves it unset (the server's default). `logStream` receives the server's log.
+ */
 export async function startTestApp(
   testDb: TestDatabase,
   env: Record<string, string> = {},
+  options: BuildOptions = {},
 ): Promise<TestApp> {
+  const port = env.PORT ?? String(await freePort());
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     // Suites register many users from one IP; tests/integration/rate-limit.test.ts turns them on.
@@ -96,11 +103,13 @@ export async function startTestApp(
     DATA_DIR: testDb.dataDir,
     DIST_DIR: path.join(testDb.dataDir, 'no-dist'),
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+    PORT: port,
+    APP_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp(config, database);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const app = await buildApp(config, database, options);
+  const url = await app.listen({ port: config.port, host: '127.0.0.1' });
   return {
     app,
     url,

@@ -26,7 +26,8 @@ const cases = listFixtures(fixtures).map((file) => {
   return { name: path.relative(fixtures, file), file, text, expected };
 });
 
-describe('dependency direction lint rules', () => {
+// The first lint pays for ESLint's start (several seconds on a busy machine).
+describe('dependency direction lint rules', { timeout: 30_000 }, () => {
   it('has fixtures of both kinds', () => {
     expect(cases.filter((c) => c.expected === 'clean').length).toBeGreaterThan(2);
     expect(cases.filter((c) => c.expected !== 'clean').length).toBeGreaterThan(6);

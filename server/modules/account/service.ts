@@ -1,8 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { users, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
+import { passwordResetTokens } from '../auth/schema';
 import { randomString } from '../auth/tokens';
 import { changeBalance } from '../wallet/service';
 
@@ -27,6 +28,20 @@ export async function verifyPassword(user: User, password: string): Promise<bool
   } catch {
     return false;
   }
+}
+
+/**
+ * Every password change goes through here: the new hash is stored and any reset link mailed
+ * before stops working (a link asked for by someone else must not outlive the change).
+ */
+export async function setPasswordHash(db: Db | Tx, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await dropPasswordResetTokens(db, userId);
+}
+
+/** Forgets the account's reset token (password or e-mail changed). */
+export async function dropPasswordResetTokens(db: Db | Tx, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
-import { createUser, findUserByEmail, hashPassword } from '../account/service';
+import { createUser, findUserByEmail, hashPassword, setPasswordHash } from '../account/service';
 
 export interface AdminAccount {
   email: string;
@@ -44,13 +44,12 @@ export async function ensureAdmin(
   }
   const current = existing ?? (await findUserByEmail(db, admin.email));
   if (!current) throw new Error(`could not create the admin account ${admin.email}`);
+  if (options.resetPassword) {
+    await setPasswordHash(db, current.id, await hashPassword(admin.password));
+  }
   const [user] = await db
     .update(users)
-    .set({
-      role: 'admin',
-      updatedAt: new Date(),
-      ...(options.resetPassword ? { passwordHash: await hashPassword(admin.password) } : {}),
-    })
+    .set({ role: 'admin', updatedAt: new Date() })
     .where(eq(users.id, current.id))
     .returning();
   return { user: user!, created: false };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requestLocale } from '../../http/errors';
-import { mailRateLimit } from '../../http/rate-limit';
+import { ROUTE_LIMITS } from '../../http/rate-limit';
 import { Email, ErrorBody, errorResponses, MessageBody } from '../../http/schemas';
 import { translate } from '../../i18n/messages';
 import { findUserByEmail } from '../account/service';
-import { sendVerificationMail, verifyEmail } from './emailVerification';
+import { queueVerificationMail, verifyEmail } from './emailVerification';
 
 /** E-mail verification: the signed link's target and the resend form. */
 export const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,7 +35,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/api/email/resend',
     {
-      config: { rateLimit: mailRateLimit },
+      config: { limits: ROUTE_LIMITS.mail },
       schema: {
         tags: ['auth'],
         summary: 'Mail a new verification link (same answer whether or not the account exists)',
@@ -45,7 +45,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) => {
       const user = await findUserByEmail(app.db, request.body.email);
-      if (user && !user.emailVerifiedAt) await sendVerificationMail(request, user);
+      if (user && !user.emailVerifiedAt) queueVerificationMail(request, user);
       return { message: translate(requestLocale(request), 'verify.sent') };
     },
   );

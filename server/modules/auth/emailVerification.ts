@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { users, type User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { checkSignature, signedQuery } from './signedUrl';
-import { appOrigin, sendAccountMail } from './links';
+import { appOrigin, queueAccountMail } from './links';
 
 /** Verification links last an hour (Laravel's default). */
 export const VERIFY_LINK_TTL_SECONDS = 60 * 60;
@@ -22,9 +22,14 @@ export function verificationPath(
   return `/email/verify/${user.id}?${signedQuery(key, PURPOSE, payload(user), expires)}`;
 }
 
-export async function sendVerificationMail(request: FastifyRequest, user: User): Promise<void> {
-  const link = appOrigin(request) + verificationPath(request.server.appKey, user);
-  await sendAccountMail(request, 'verify', user, link);
+/** Queues the verification mail; it goes out after the answer (see queueAccountMail). */
+export function queueVerificationMail(request: FastifyRequest, user: User): void {
+  queueAccountMail(
+    request,
+    'verify',
+    user,
+    () => appOrigin(request) + verificationPath(request.server.appKey, user),
+  );
 }
 
 /**

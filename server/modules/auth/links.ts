@@ -4,32 +4,39 @@ import { translate } from '../../i18n/messages';
 import type { MailMessage } from '../../mail/mailer';
 
 /**
- * Where mailed links point: APP_URL when set, else the origin the request came in on. Set APP_URL
- * in production: a request's Host header is chosen by the client.
+ * Where mailed links point: APP_URL (http://localhost:PORT when unset), never a request header:
+ * Host and X-Forwarded-Host are chosen by whoever sends the request, and a reset link built from
+ * them would carry the victim's token to the sender's site.
  */
 export function appOrigin(request: FastifyRequest): string {
-  const configured = request.server.config.appUrl.replace(/\/+$/, '');
-  return configured || `${request.protocol}://${request.host}`;
+  return request.server.config.appUrl;
 }
 
-/** Sends a mail in the request's language; a delivery failure is logged, never shown. */
-export async function sendAccountMail(
+/**
+ * Queues a mail in the request's language; it is sent after the answer (server/background.ts),
+ * so whether a mail goes out never shows in the answer's timing. A delivery failure is logged,
+ * never shown.
+ */
+export function queueAccountMail(
   request: FastifyRequest,
   kind: 'verify' | 'reset',
   to: { email: string; name: string },
-  link: string,
-): Promise<void> {
+  link: () => Promise<string> | string,
+): void {
   const locale = requestLocale(request);
-  const params = { name: to.name, link, app: request.server.config.appName };
-  const message: MailMessage = {
-    to: to.email,
-    subject: translate(locale, `mail.${kind}.subject`, params),
-    text: translate(locale, `mail.${kind}.text`, params),
-    link,
-  };
-  try {
-    await request.server.mailer.send(message);
-  } catch (error) {
-    request.log.error({ err: error }, `could not send the ${kind} mail`);
-  }
+  request.server.background.run(`${kind} mail`, async () => {
+    const url = await link();
+    const params = { name: to.name, link: url, app: request.server.config.appName };
+    const message: MailMessage = {
+      to: to.email,
+      subject: translate(locale, `mail.${kind}.subject`, params),
+      text: translate(locale, `mail.${kind}.text`, params),
+      link: url,
+    };
+    try {
+      await request.server.mailer.send(message);
+    } catch (error) {
+      request.log.error({ err: error }, `could not send the ${kind} mail`);
+    }
+  });
 }

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
-import { findUserByEmail, hashPassword } from '../account/service';
-import { appOrigin, sendAccountMail } from './links';
+import { findUserByEmail, hashPassword, setPasswordHash } from '../account/service';
+import { appOrigin, queueAccountMail } from './links';
 import { passwordResetTokens } from './schema';
 import { randomString, revokeAllTokens, sha256Hex } from './tokens';
 
@@ -18,18 +17,15 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export async function requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
   const user = await findUserByEmail(request.server.db, email);
   if (!user) return;
-  request.server.background.run('password reset mail', () => mailResetLink(request, user));
-}
-
-async function mailResetLink(request: FastifyRequest, user: User): Promise<void> {
-  const token = randomString(64);
-  const row = { tokenHash: sha256Hex(token), createdAt: new Date() };
-  await request.server.db
-    .insert(passwordResetTokens)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
-  const link = `${appOrigin(request)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  await sendAccountMail(request, 'reset', user, link);
+  queueAccountMail(request, 'reset', user, async () => {
+    const token = randomString(64);
+    const row = { tokenHash: sha256Hex(token), createdAt: new Date() };
+    await request.server.db
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, ...row })
+      .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
+    return `${appOrigin(request)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  });
 }
 
 /**
@@ -56,10 +52,7 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw invalid();
-    await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, passwordHash);
     await revokeAllTokens(tx, user.id);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requestLocale, ValidationError } from '../../http/errors';
-import { mailRateLimit } from '../../http/rate-limit';
+import { ROUTE_LIMITS } from '../../http/rate-limit';
 import { Email, errorResponses, MessageBody, Password } from '../../http/schemas';
 import { translate } from '../../i18n/messages';
 import { requestPasswordReset, resetPassword } from './passwordReset';
@@ -11,7 +11,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/password/email',
     {
-      config: { rateLimit: mailRateLimit },
+      config: { limits: ROUTE_LIMITS.mail },
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the account exists)',

@@ -29,9 +29,10 @@ export async function registerAccounts(app: FastifyInstance): Promise<void> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   app.decorate('appKey', await resolveAppKey(app.db, accounts.appKey));
-  if (!app.config.appUrl) {
+  if (app.config.appUrlIsDefault) {
     app.log.warn(
-      'APP_URL is unset: mailed links use the origin of the request that asked for them',
+      `APP_URL is unset: mailed links and the OAuth popup point to ${app.config.appUrl}. ` +
+        'Set APP_URL to the public address in production.',
     );
   }
 

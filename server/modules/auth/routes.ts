@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { verify } from '@node-rs/argon2';
 import { Type } from 'typebox';
 import { requestLocale, ValidationError } from '../../http/errors';
-import { loginRateLimit, registerRateLimit } from '../../http/rate-limit';
+import { ROUTE_LIMITS } from '../../http/rate-limit';
 import { translate } from '../../i18n/messages';
 import {
   bearerAuth,
@@ -20,7 +20,7 @@ import {
   userJson,
   verifyPassword,
 } from '../account/service';
-import { sendVerificationMail } from './emailVerification';
+import { queueVerificationMail } from './emailVerification';
 import { requireAuth } from './guard';
 import { acceptOneTimePassword } from './oneTimePassword';
 import { requireRecaptcha } from './recaptcha';
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/register',
     {
-      config: { rateLimit: registerRateLimit },
+      config: { limits: ROUTE_LIMITS.register },
       schema: {
         tags: ['auth'],
         summary: 'Create an account; answers a token and the user',
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         app.config.startingBalanceCents,
       );
-      await sendVerificationMail(request, user);
+      queueVerificationMail(request, user);
       const token = await issueToken(app.db, user.id);
       return reply.code(201).send({ token, user: userJson(user) });
     },
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/login',
     {
-      config: { rateLimit: loginRateLimit },
+      config: { limits: ROUTE_LIMITS.login },
       schema: {
         tags: ['auth'],
         summary: 'Sign in; answers a bearer token',

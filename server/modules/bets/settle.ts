@@ -27,9 +27,9 @@ export interface BetRequest {
   floatsNeeded: number;
   /** The outcome from the bet's floats: pure rules only. */
   decide: (floats: number[]) => Decision;
-  /** Refusals that need the user's lock (e.g. one mines game at a time); runs before funds. */
+  /** Refusals that need the user's lock (e.g. one stepped game at a time); runs before funds. */
   guard?: (tx: Tx) => Promise<void>;
-  /** More rows of the same bet in the same transaction (the mines board). */
+  /** More rows of the same bet in the same transaction (a stepped game's state). */
   afterInsert?: (tx: Tx, bet: Bet, floats: number[]) => Promise<void>;
   idempotency: IdempotencyRequest | null;
 }
@@ -46,7 +46,7 @@ export interface BetOutcome {
  * the stored answer, guarded by the nonce and the funds: three round trips with the auth lookup.
  * When that guard finds another bet of the same user got there first, the bet is settled again
  * in a transaction that locks the balance row and pair before reading (settleLocked), which is
- * also the only way for bets with a guard or more rows (mines).
+ * also the only way for bets with a guard or more rows (stepped games).
  */
 export async function placeBet(db: Db, request: BetRequest): Promise<BetOutcome> {
   if (!request.guard && !request.afterInsert) {

@@ -61,7 +61,7 @@ export const fairnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['fairness'],
         summary: 'Reveal the server seed and commit a new pair (optionally with a new client seed)',
         description:
-          'Refused with 422 on `game` while a mines game is in progress. The answer holds the ' +
+          'Refused with 422 on `game` while a stepped game is in progress. The answer holds the ' +
           'revealed previous pair and the newly committed one.',
         security: bearerAuth,
         body: Type.Object({ client_seed: Type.Optional(ClientSeed) }),

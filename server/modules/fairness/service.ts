@@ -4,7 +4,7 @@ import { hashServerSeed } from '../../../games/fairness/index';
 import type { Db, Tx } from '../../db/database';
 import { ValidationError } from '../../http/errors';
 import { lockBalance } from '../wallet/service';
-import { minesGames } from '../games/schema';
+import { gameSessions } from '../games/schema';
 import { seedPairs, type SeedPair } from './schema';
 
 /** 32 random bytes as 64 lowercase hex characters. */
@@ -56,7 +56,7 @@ export async function previousPair(db: Db | Tx, userId: number): Promise<SeedPai
 /**
  * Reveals the active server seed and commits a new pair with the given (or a random) client
  * seed. Locks the user's row first, as a bet does, so no bet straddles the rotation; refused
- * while a mines game (decided by the current seed) is in progress.
+ * while a stepped game (decided by the current seed) is in progress.
  */
 export async function rotateSeeds(
   db: Db,
@@ -66,9 +66,9 @@ export async function rotateSeeds(
   return db.transaction(async (tx) => {
     await lockBalance(tx, userId);
     const [game] = await tx
-      .select({ betId: minesGames.betId })
-      .from(minesGames)
-      .where(and(eq(minesGames.userId, userId), eq(minesGames.status, 'active')))
+      .select({ betId: gameSessions.betId })
+      .from(gameSessions)
+      .where(and(eq(gameSessions.userId, userId), eq(gameSessions.status, 'active')))
       .limit(1);
     if (game) throw ValidationError.field('game', 'fairness.game_in_progress');
 

@@ -1,13 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { diceRoutes } from './dice';
-import { minesRoutes } from './mines';
-import { plinkoRoutes } from './plinko';
-import { rouletteRoutes } from './roulette';
+import type { AnyRules } from '../../../games/fairness/contract';
+import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
+import { instantRoutes } from './instant';
+import { steppedRoutes } from './stepped';
+import { liveRoutes } from '../live/routes';
 
-/** Every game's bet routes. */
+/** Every playable game's rules, by id, as the server settles them (from the registry). */
+export const GAME_RULES: ReadonlyMap<string, AnyRules> = new Map(
+  PLAYABLE_GAMES.map((game) => [game.id, game.rules]),
+);
+
+/** Every game's routes, made by the factory of its kind from its definition and rules. */
 export const gameRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(diceRoutes);
-  await app.register(minesRoutes);
-  await app.register(rouletteRoutes);
-  await app.register(plinkoRoutes);
+  for (const game of PLAYABLE_GAMES) {
+    const rules = GAME_RULES.get(game.id)!;
+    if (rules.id !== game.id) throw new Error(`${game.id}: its rules say they are '${rules.id}'`);
+    if (game.paths.kind === 'instant' && rules.kind === 'instant') {
+      await app.register(instantRoutes(game.paths.bet, rules));
+    } else if (game.paths.kind === 'stepped' && rules.kind === 'stepped') {
+      await app.register(steppedRoutes(game.paths, rules));
+    } else if (game.paths.kind === 'live' && rules.kind === 'live') {
+      await app.register(liveRoutes(game.paths, rules));
+    } else {
+      throw new Error(
+        `${game.id}: no route factory for ${game.paths.kind} paths and ${rules.kind} rules`,
+      );
+    }
+  }
 };

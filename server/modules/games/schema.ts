@@ -17,7 +17,7 @@ import { seedPairs } from '../fairness/schema';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
-/** Every bet, settled or (mines) in progress; amounts in cents, multiplier in 1/10000 units. */
+/** Every bet, settled or (a stepped game) in progress; amounts in cents, multiplier in 1/10000 units. */
 export const bets = pgTable(
   'bets',
   {
@@ -44,9 +44,13 @@ export const bets = pgTable(
   ],
 );
 
-/** The hidden part of a mines game: its board, decided at the start (one per bet). */
-export const minesGames = pgTable(
-  'mines_games',
+/**
+ * A stepped game (one bet played in moves on one nonce): its whole state as the rules keep it,
+ * secrets included, decided at the start. `status` is 'active' until the rules say it is over,
+ * then the rules' final status. One game in progress per player and game.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
   {
     betId: bigint('bet_id', { mode: 'number' })
       .primaryKey()
@@ -54,17 +58,14 @@ export const minesGames = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    minesCount: smallint('mines_count').notNull(),
-    /** Mine tiles in draw order. */
-    mines: jsonb('mines').$type<number[]>().notNull(),
-    revealed: jsonb('revealed').$type<number[]>().notNull().default([]),
-    /** active | lost | cashed_out | cleared */
+    game: varchar('game', { length: 32 }).notNull(),
+    state: jsonb('state').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('active'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('mines_games_one_active_per_user')
-      .on(t.userId)
+    uniqueIndex('game_sessions_one_active_per_user_game')
+      .on(t.userId, t.game)
       .where(sql`${t.status} = 'active'`),
   ],
 );
@@ -87,4 +88,4 @@ export const idempotencyKeys = pgTable(
 );
 
 export type Bet = typeof bets.$inferSelect;
-export type MinesGame = typeof minesGames.$inferSelect;
+export type GameSession = typeof gameSessions.$inferSelect;

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users, type User } from '../../db/schema';
+import { Value } from 'typebox/value';
 import { HttpError, ValidationError } from '../../http/errors';
+import { Email } from '../../http/schemas';
+import { isStorableText } from '../../http/text';
 import { createUser, findUserByEmail } from '../account/service';
 import type { OAuthProfile } from './flow';
 import { oauthAccounts } from './schema';
@@ -30,6 +33,10 @@ export async function accountForProfile(
   const linked = await linkedUser(db, provider, profile.subject);
   if (linked) return linked;
   if (!profile.email) throw new HttpError(403, 'oauth.no_email');
+  // The provider's word is not an address check: the same rule as the API's e-mail fields.
+  if (!isStorableText(profile.email) || !Value.Check(Email, profile.email)) {
+    throw new HttpError(403, 'oauth.bad_email');
+  }
 
   let user = await findUserByEmail(db, profile.email);
   if (user && !profile.emailVerified) throw new HttpError(403, 'oauth.email_taken');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { cleanDisplayText, isStorableText } from '../../http/text';
 import { randomString, sha256Hex } from '../auth/tokens';
 import type { OAuthProviderConfig } from './config';
 import { oauthStates } from './schema';
@@ -131,6 +132,9 @@ export async function fetchProfile(
   if ((typeof subject !== 'string' && typeof subject !== 'number') || subject === '') {
     throw new OAuthProviderError(`${provider.userinfoUrl}: no subject`);
   }
+  if (String(subject).length > 255 || !isStorableText(String(subject))) {
+    throw new OAuthProviderError(`${provider.userinfoUrl}: a subject that cannot be stored`);
+  }
   let email = typeof info.email === 'string' && info.email ? info.email : null;
   let emailVerified = info.email_verified === true || info.email_verified === 'true';
   if (provider.emailsUrl && !emailVerified) {
@@ -149,8 +153,9 @@ export async function fetchProfile(
       emailVerified = true;
     }
   }
-  const name = [info.name, info.login, info.preferred_username, email?.split('@')[0]].find(
-    (v): v is string => typeof v === 'string' && v.trim() !== '',
-  );
-  return { subject: String(subject), email, emailVerified, name: (name ?? 'Player').slice(0, 255) };
+  // The provider's name is display text from outside: control characters and broken UTF-16 go.
+  const name = [info.name, info.login, info.preferred_username, email?.split('@')[0]]
+    .map((v) => (typeof v === 'string' ? cleanDisplayText(v).slice(0, 255).trim() : ''))
+    .find((v) => v !== '');
+  return { subject: String(subject), email, emailVerified, name: name ?? 'Player' };
 }

@@ -18,6 +18,12 @@ import { popupPage, type PopupMessage } from './popupPage';
 
 const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 32 }) });
 
+/** The callback's answers, success and failure alike: the popup page. */
+const PopupPageBody = {
+  description: 'the popup page: posts {token} or {error} to window.opener',
+  content: { 'text/html': { schema: Type.String() } },
+};
+
 function providerConfig(request: FastifyRequest, id: string): OAuthProviderConfig {
   if (!(OAUTH_PROVIDERS as readonly string[]).includes(id)) {
     throw new HttpError(404, 'oauth.unknown_provider', { provider: id });
@@ -27,16 +33,17 @@ function providerConfig(request: FastifyRequest, id: string): OAuthProviderConfi
   return provider;
 }
 
-const originOf = (url: string) => (url ? new URL(url).origin : '');
+const originOf = (url: string) => new URL(url).origin;
 
-/** The server's own public origin: APP_URL_API, else the origin the request came in on. */
+/** The server's own public origin: APP_URL_API, else APP_URL (never a request header). */
 function serverOrigin(request: FastifyRequest): string {
-  return originOf(request.server.config.appUrlApi) || `${request.protocol}://${request.host}`;
+  const { appUrlApi, appUrl } = request.server.config;
+  return originOf(appUrlApi || appUrl);
 }
 
-/** Where the popup's message may go: the app (APP_URL), else this server's own origin. */
+/** Where the popup's message may go: the app's origin (APP_URL). */
 function appOrigin(request: FastifyRequest): string {
-  return originOf(request.server.config.appUrl) || serverOrigin(request);
+  return originOf(request.server.config.appUrl);
 }
 
 const callbackUrl = (request: FastifyRequest, id: string) =>
@@ -85,6 +92,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary:
           'The provider returns here: answers an HTML page that posts {token} (or {error}) to window.opener on the app origin',
+        description:
+          'Every answer, a failure too (unknown provider, bad query, provider or server error), ' +
+          'is the popup page, so the opener always hears back.',
         params: ProviderParams,
         querystring: Type.Object({
           code: Type.Optional(Type.String({ maxLength: 2048 })),
@@ -92,7 +102,26 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           error: Type.Optional(Type.String({ maxLength: 256 })),
         }),
         produces: ['text/html'],
-        response: { 404: ErrorBody },
+        response: { 200: PopupPageBody, '4xx': PopupPageBody, '5xx': PopupPageBody },
+      },
+      // Whatever goes wrong, the popup gets its page: a JSON answer would leave the opener waiting.
+      errorHandler: (error, request, reply) => {
+        const provider = { provider: String((request.params as { provider?: unknown }).provider) };
+        let status = 500;
+        let key = 'oauth.failed';
+        if (error instanceof HttpError) {
+          status = error.status;
+          key = error.messageKey;
+        } else if (error instanceof OAuthProviderError) {
+          request.log.warn(`oauth ${provider.provider}: ${error.message}`);
+          status = 502;
+        } else if (error.validation || (error.statusCode ?? 500) < 500) {
+          status = 400;
+        } else {
+          request.log.error({ err: error }, `oauth ${provider.provider}: callback failed`);
+        }
+        const text = translate(requestLocale(request), key, { ...provider });
+        return sendPopup(request, reply, status, { error: text }, text);
       },
     },
     async (request, reply) => {
@@ -107,32 +136,22 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const codeVerifier = state ? await consumeState(app.db, provider.id, state) : null;
       if (!codeVerifier) return fail(400, 'oauth.invalid_state');
       if (error || !code) return fail(400, 'oauth.denied');
-
-      try {
-        const accessToken = await exchangeCode(
-          provider,
-          code,
-          callbackUrl(request, provider.id),
-          codeVerifier,
-        );
-        const profile = await fetchProfile(provider, accessToken);
-        const user = await accountForProfile(
-          app.db,
-          provider.id,
-          profile,
-          app.config.startingBalanceCents,
-        );
-        if (user.twoFactorEnabled) return fail(403, 'oauth.two_factor');
-        const token = await issueToken(app.db, user.id, { name: `oauth:${provider.id}` });
-        return sendPopup(request, reply, 200, { token }, translate(locale, 'oauth.signed_in'));
-      } catch (err) {
-        if (err instanceof HttpError) return fail(err.status, err.messageKey);
-        if (err instanceof OAuthProviderError) {
-          request.log.warn(`oauth ${provider.id}: ${err.message}`);
-          return fail(502, 'oauth.failed');
-        }
-        throw err;
-      }
+      const accessToken = await exchangeCode(
+        provider,
+        code,
+        callbackUrl(request, provider.id),
+        codeVerifier,
+      );
+      const profile = await fetchProfile(provider, accessToken);
+      const user = await accountForProfile(
+        app.db,
+        provider.id,
+        profile,
+        app.config.startingBalanceCents,
+      );
+      if (user.twoFactorEnabled) return fail(403, 'oauth.two_factor');
+      const token = await issueToken(app.db, user.id, { name: `oauth:${provider.id}` });
+      return sendPopup(request, reply, 200, { token }, translate(locale, 'oauth.signed_in'));
     },
   );
 };

@@ -2,7 +2,13 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users, type User } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
-import { hashPassword, normalizeEmail, verifyPassword } from '../account/service';
+import {
+  dropPasswordResetTokens,
+  hashPassword,
+  normalizeEmail,
+  setPasswordHash,
+  verifyPassword,
+} from '../account/service';
 import { revokeAllTokens } from '../auth/tokens';
 import { UNIQUE_VIOLATION, sqlState } from '../../db/errors';
 
@@ -27,6 +33,8 @@ export async function updateProfile(
       .limit(1);
     if (taken) throw ValidationError.field('email', 'validation.unique');
   }
+  // A reset link mailed to the old address must not outlive the change.
+  if (emailChanged) await dropPasswordResetTokens(db, user.id);
   const [updated] = await db
     .update(users)
     .set({
@@ -60,6 +68,8 @@ export async function changePassword(
     throw ValidationError.field('password', 'validation.confirmed');
   }
   const passwordHash = await hashPassword(input.password);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await revokeAllTokens(db, user.id, currentTokenId);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await revokeAllTokens(tx, user.id, currentTokenId);
+  });
 }

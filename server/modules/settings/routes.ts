@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requestLocale } from '../../http/errors';
+import { ROUTE_LIMITS } from '../../http/rate-limit';
 import {
   bearerAuth,
   Email,
@@ -12,7 +13,7 @@ import {
 } from '../../http/schemas';
 import { translate } from '../../i18n/messages';
 import { userJson } from '../account/service';
-import { sendVerificationMail } from '../auth/emailVerification';
+import { queueVerificationMail } from '../auth/emailVerification';
 import { requireAuth } from '../auth/guard';
 import { changePassword, updateProfile } from './profile';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './twoFactor';
@@ -33,6 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/settings/profile',
     {
       ...auth,
+      config: { limits: ROUTE_LIMITS.profile },
       schema: {
         tags: ['settings'],
         summary: 'Change name and e-mail (a new e-mail must be verified again)',
@@ -43,7 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user, emailChanged } = await updateProfile(app.db, request.user!, request.body);
-      if (emailChanged) await sendVerificationMail(request, user);
+      if (emailChanged) queueVerificationMail(request, user);
       return userJson(user);
     },
   );

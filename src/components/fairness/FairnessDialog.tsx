@@ -5,11 +5,14 @@ import { Field } from '../Field';
 import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';
 import { Dialog } from '../Dialog';
+import type { StaticKey } from '../../i18n';
+import { fieldLabelKey, gameTitleKey, playableGame } from '../../../games/shared/catalog';
+import type { ParamField } from '../../../games/fairness/contract';
 import {
   VERIFIABLE_GAMES,
   describeOutcome,
   isVerifiableGame,
-  matchesRecorded,
+  recordedMismatches,
   seedMatchesHash,
   verifyOutcome,
   type VerifyOutcome,
@@ -28,12 +31,34 @@ interface VerifierFields {
   serverSeed: string;
   clientSeed: string;
   nonce: string;
-  mines: string;
-  rows: string;
-  risk: string;
+  /** The game's verifier inputs (its rules' `verifyFields`) as typed. */
+  values: Record<string, string>;
 }
 
-const PLINKO_RISKS = ['low', 'medium', 'high'];
+/** The inputs a game's verifier asks for: its rules' `verifyFields`. */
+const verifyFieldsOf = (game: string): [string, ParamField][] =>
+  Object.entries(playableGame(game)?.rules.verifyFields ?? {});
+
+/** Typed values, with each field's default where none was given (or stored on the bet). */
+function verifierValues(
+  game: string,
+  given: Readonly<Record<string, unknown>> = {},
+): Record<string, string> {
+  return Object.fromEntries(
+    verifyFieldsOf(game).map(([name, field]) => [
+      name,
+      String(given[name] ?? (field.type === 'json' ? '' : field.default)),
+    ]),
+  );
+}
+
+/** A typed value as the rules take it: numbers for number fields (NaN when not a number). */
+function typedValue(field: ParamField, text: string): unknown {
+  if (field.type === 'integer' || field.type === 'decimal') {
+    return text.trim() === '' ? Number.NaN : Number(text);
+  }
+  return text;
+}
 
 /** Provable fairness: the active commitment, client seed and rotation, and the verifier. */
 export function FairnessDialog({ onClose, betId, game }: Props) {
@@ -42,21 +67,22 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
   const ids = {
     seed: useId(),
     game: useId(),
-    risk: useId(),
+    field: useId(),
   };
   const [pair, setPair] = useState<FairnessJson | null>(null);
   const [clientSeed, setClientSeed] = useState('');
   const [rotating, setRotating] = useState(false);
   const [betIdText, setBetIdText] = useState(betId ? String(betId) : '');
   const [bet, setBet] = useState<BetDetailJson | null>(null);
-  const [fields, setFields] = useState<VerifierFields>({
-    game: game && isVerifiableGame(game) ? game : 'dice',
-    serverSeed: '',
-    clientSeed: '',
-    nonce: '0',
-    mines: '3',
-    rows: '16',
-    risk: 'low',
+  const [fields, setFields] = useState<VerifierFields>(() => {
+    const initial = game && isVerifiableGame(game) ? game : VERIFIABLE_GAMES[0]!;
+    return {
+      game: initial,
+      serverSeed: '',
+      clientSeed: '',
+      nonce: '0',
+      values: verifierValues(initial),
+    };
   });
 
   useEffect(() => {
@@ -74,15 +100,13 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
       const detail = await api.bet(id);
       setBet(detail);
       if (isVerifiableGame(detail.game)) {
-        const params = detail.params as { mines?: number; rows?: number; risk?: string };
+        const rules = playableGame(detail.game)!.rules;
         setFields({
           game: detail.game,
           serverSeed: detail.server_seed ?? '',
           clientSeed: detail.client_seed,
           nonce: String(detail.nonce),
-          mines: String(params.mines ?? 3),
-          rows: String(params.rows ?? 16),
-          risk: params.risk ?? 'low',
+          values: verifierValues(detail.game, rules.verifyValuesOf(detail.params)),
         });
       }
     } catch {
@@ -105,7 +129,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
       setClientSeed(answer.active.client_seed);
       if (bet) void loadBet(bet.id);
     } catch {
-      // the client showed the error dialog (422 on client_seed, a mines game in progress)
+      // the client showed the error dialog (422 on client_seed, a game in progress)
     } finally {
       setRotating(false);
     }
@@ -113,24 +137,40 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
 
   const computed = useMemo((): VerifyOutcome | null => {
     const nonce = fields.nonce.trim() === '' ? Number.NaN : Number(fields.nonce);
+    const values = Object.fromEntries(
+      verifyFieldsOf(fields.game).map(([name, field]) => [
+        name,
+        typedValue(field, fields.values[name] ?? ''),
+      ]),
+    );
     return verifyOutcome(fields.game, {
+      ...values,
       serverSeed: fields.serverSeed.trim(),
       clientSeed: fields.clientSeed,
       nonce,
-      mines: Number(fields.mines),
-      rows: Number(fields.rows),
-      risk: fields.risk,
     });
   }, [fields]);
 
-  const matches =
-    computed && bet && bet.game === fields.game ? matchesRecorded(computed, bet.result) : null;
+  // The whole recorded bet recomputed from the seeds as typed, field by field.
+  const mismatches =
+    computed && bet && bet.game === fields.game
+      ? recordedMismatches(
+          bet.game,
+          { ...bet, client_seed: fields.clientSeed, nonce: Number(fields.nonce) },
+          fields.serverSeed.trim(),
+        )
+      : null;
+  const matches = mismatches ? mismatches.length === 0 : null;
   const hashOk =
     fields.serverSeed && bet
       ? seedMatchesHash(fields.serverSeed.trim(), bet.server_seed_hash)
       : null;
-  const set = (key: keyof VerifierFields) => (value: string) =>
+  const set = (key: Exclude<keyof VerifierFields, 'values' | 'game'>) => (value: string) =>
     setFields((f) => ({ ...f, [key]: value }));
+  const setValue = (name: string) => (value: string) =>
+    setFields((f) => ({ ...f, values: { ...f.values, [name]: value } }));
+  const chooseGame = (next: string) =>
+    setFields((f) => ({ ...f, game: next, values: verifierValues(next) }));
 
   return (
     <Dialog
@@ -183,7 +223,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
               </p>
               <p className="fairness__row">
                 {t('fairness.client_seed')}: <code>{pair.previous.client_seed}</code> ·{' '}
-                {t('fairness.bets_made', { count: pair.previous.nonce })}
+                {t('fairness.bets_made', { n: pair.previous.nonce })}
               </p>
             </div>
           ) : null}
@@ -220,11 +260,11 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
               id={ids.game}
               name="game"
               value={fields.game}
-              onChange={(e) => set('game')(e.target.value)}
+              onChange={(e) => chooseGame(e.target.value)}
             >
               {VERIFIABLE_GAMES.map((g) => (
                 <option key={g} value={g}>
-                  {t(`games.${g}`)}
+                  {t(gameTitleKey({ id: g }) as StaticKey)}
                 </option>
               ))}
             </select>
@@ -256,45 +296,39 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
             value={fields.nonce}
             onChange={set('nonce')}
           />
-          {fields.game === 'mines' ? (
-            <Field
-              label={t('fairness.mines')}
-              name="mines"
-              type="number"
-              min={1}
-              max={24}
-              value={fields.mines}
-              onChange={set('mines')}
-            />
-          ) : null}
-          {fields.game === 'plinko' ? (
-            <>
-              <Field
-                label={t('fairness.rows')}
-                name="rows"
-                type="number"
-                min={8}
-                max={16}
-                value={fields.rows}
-                onChange={set('rows')}
-              />
-              <div className="field">
-                <label htmlFor={ids.risk}>{t('fairness.risk')}</label>
+          {verifyFieldsOf(fields.game).map(([name, field]) =>
+            field.type === 'choice' ? (
+              <div className="field" key={name}>
+                <label htmlFor={`${ids.field}-${name}`}>
+                  {t(fieldLabelKey({ id: fields.game }, name) as StaticKey)}
+                </label>
                 <select
-                  id={ids.risk}
-                  name="risk"
-                  value={fields.risk}
-                  onChange={(e) => set('risk')(e.target.value)}
+                  id={`${ids.field}-${name}`}
+                  name={name}
+                  value={fields.values[name] ?? ''}
+                  onChange={(e) => setValue(name)(e.target.value)}
                 >
-                  {PLINKO_RISKS.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
+                  {field.choices.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice}
                     </option>
                   ))}
                 </select>
               </div>
-            </>
-          ) : null}
+            ) : field.type === 'json' ? null : (
+              <Field
+                key={name}
+                label={t(fieldLabelKey({ id: fields.game }, name) as StaticKey)}
+                name={name}
+                type="number"
+                min={field.min}
+                max={field.max}
+                step={field.type === 'decimal' ? 10 ** -field.decimals : 1}
+                value={fields.values[name] ?? ''}
+                onChange={setValue(name)}
+              />
+            ),
+          )}
           <output
             className="fairness__result"
             data-testid="fairness-result"
@@ -309,6 +343,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
               className={matches ? 'fairness__ok' : 'fairness__bad'}
               data-testid="fairness-match"
               data-match={matches}
+              data-mismatches={mismatches?.join(' ') || undefined}
             >
               {matches ? t('fairness.match') : t('fairness.mismatch')}
             </p>

@@ -1,15 +1,17 @@
-// The browser verifier: recomputes a bet from its revealed seeds with games/fairness/verify.ts,
-// the same code the CLI uses over the rules the server settled with.
+// The browser verifier: recomputes a bet from its revealed seeds with the registry's rules, the
+// same code the CLI uses and the server settled with.
 import { hashServerSeed } from '../../../games/fairness';
 import {
+  recomputeRecordedBet,
   VERIFIABLE_GAMES,
   verifyOutcome as computeOutcome,
+  type RecordedBet,
   type VerifyInput,
-} from '../../../games/fairness/verify';
+} from '../../../games/shared/verify';
 
 export { VERIFIABLE_GAMES };
 
-/** What the seeds decide, as the CLI prints it: {roll}, {pocket}, {mines}, {path, bucket}. */
+/** What the seeds decide, as the CLI prints it (the keys of the rules' outcome). */
 export type VerifyOutcome = Record<string, unknown>;
 
 export const isVerifiableGame = (game: string): boolean => VERIFIABLE_GAMES.includes(game);
@@ -28,11 +30,21 @@ export function verifyOutcome(game: string, input: VerifyInput): VerifyOutcome |
 export const seedMatchesHash = (serverSeed: string, hash: string): boolean =>
   hashServerSeed(serverSeed) === hash.toLowerCase();
 
-/** Does the server's recorded result hold the same values as the recomputed outcome? */
-export function matchesRecorded(outcome: VerifyOutcome, result: Record<string, unknown>): boolean {
-  return Object.entries(outcome).every(
-    ([key, value]) => JSON.stringify(result[key]) === JSON.stringify(value),
-  );
+/**
+ * The recorded fields of a bet that the seeds do not reproduce ([] when every field of the
+ * result, the multiplier and the payout match), or null when nothing can be recomputed yet.
+ */
+export function recordedMismatches(
+  game: string,
+  bet: RecordedBet,
+  serverSeed: string,
+): string[] | null {
+  if (!serverSeed || !isVerifiableGame(game)) return null;
+  try {
+    return recomputeRecordedBet(game, bet, serverSeed).mismatches;
+  } catch {
+    return null;
+  }
 }
 
 /** '77.18', '28', '19, 22, 7', 'RRLR… · 5'. */

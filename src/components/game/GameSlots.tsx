@@ -1,39 +1,39 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GAME_MANIFESTS } from '../../../games/shared/catalog';
 import { gameApi } from '../../../games/shared/api';
 import { BetHistory } from '../../../games/shared/BetHistory';
-import type { GameManifest } from '../../../games/shared/manifest';
+import { GAMES, gamePath } from '../../../games/shared/catalog';
+import { isPlayable, type PlayableGame } from '../../../games/shared/definition';
+import { registerGameScene } from '../../../games/shared/registerScene';
 import type { GamePanelProps } from '../../../games/shared/services';
 import { gameRequest, gameServices } from '../../app/gameServices';
-import { GAMES } from '../../app/games';
 import { FairnessDialog } from '../fairness/FairnessDialog';
 import { GameView } from '../GameView';
 
-/** The manifest of the game whose route is `path`, when that game has a scene and a panel. */
-export function gameManifestFor(path: string): GameManifest | null {
-  const entry = GAMES.find((g) => g.path === path);
-  return (entry && GAME_MANIFESTS[entry.id]) || null;
+/** The game whose route is `path`, when that game has a scene and a panel. */
+export function playableGameAt(path: string): PlayableGame | null {
+  const game = GAMES.find((g) => gamePath(g) === path);
+  return game && isPlayable(game) ? game : null;
 }
 
 const panels = new Map<string, ComponentType<GamePanelProps>>();
-function panelOf(manifest: GameManifest): ComponentType<GamePanelProps> {
-  let panel = panels.get(manifest.id);
+function panelOf(game: PlayableGame): ComponentType<GamePanelProps> {
+  let panel = panels.get(game.id);
   if (!panel) {
-    panel = lazy(manifest.loadPanel);
-    panels.set(manifest.id, panel);
+    panel = lazy(game.panel);
+    panels.set(game.id, panel);
   }
   return panel;
 }
 
 /** The game's scene in the engine canvas. */
-export function GameSceneSlot({ manifest }: { manifest: GameManifest }) {
+export function GameSceneSlot({ game }: { game: PlayableGame }) {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
-  manifest.registerScene(); // idempotent: the engine keeps the first registration
+  registerGameScene(game); // idempotent: the engine keeps the first registration
   return (
     <div className="game-scene" data-scene-state={state}>
       <GameView
-        scene={manifest.id}
+        scene={game.id}
         onShown={() => setState('shown')}
         onError={() => setState('failed')}
       />
@@ -42,14 +42,8 @@ export function GameSceneSlot({ manifest }: { manifest: GameManifest }) {
 }
 
 /** The game's control panel, with the shell's services. */
-export function GamePanelSlot({
-  manifest,
-  onSettled,
-}: {
-  manifest: GameManifest;
-  onSettled: () => void;
-}) {
-  const Panel = panelOf(manifest);
+export function GamePanelSlot({ game, onSettled }: { game: PlayableGame; onSettled: () => void }) {
+  const Panel = panelOf(game);
   const services = useMemo(() => gameServices(true), []);
   return (
     <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
@@ -59,13 +53,7 @@ export function GamePanelSlot({
 }
 
 /** Under the table: the fairness dialog's button and the player's bet history. */
-export function GameBelowSlot({
-  manifest,
-  refreshKey,
-}: {
-  manifest: GameManifest;
-  refreshKey: number;
-}) {
+export function GameBelowSlot({ game, refreshKey }: { game: PlayableGame; refreshKey: number }) {
   const { t } = useTranslation();
   const api = useMemo(() => gameApi(gameRequest), []);
   const [fairness, setFairness] = useState<{ betId: number | null } | null>(null);
@@ -83,7 +71,7 @@ export function GameBelowSlot({
       </div>
       <BetHistory
         api={api}
-        game={manifest.id}
+        game={game.id}
         refreshKey={refreshKey}
         onVerify={(betId) => setFairness({ betId })}
       />
@@ -91,7 +79,7 @@ export function GameBelowSlot({
         <FairnessDialog
           key={fairness.betId ?? 0}
           betId={fairness.betId}
-          game={manifest.id}
+          game={game.id}
           onClose={() => setFairness(null)}
         />
       ) : null}

@@ -96,7 +96,13 @@ function recordingScene(
         shutdown: () => log.push(`${id}.shutdown`),
         destroy: () => log.push(`${id}.destroy`),
         resize: (w, h) => log.push(`${id}.resize(${w}x${h})`),
-        action: (name, phase) => log.push(`${id}.action(${name},${phase})`),
+        pause: () => log.push(`${id}.pause`),
+        resume: () => log.push(`${id}.resume`),
+        // A scene takes only the actions it knows; others are left to the browser.
+        action: (name, phase) => {
+          log.push(`${id}.action(${name},${phase})`);
+          return name !== 'unknown';
+        },
         paramsChanged: (values) => log.push(`${id}.params(${JSON.stringify(values)})`),
       };
     },
@@ -210,6 +216,46 @@ describe('scene lifecycle', () => {
     expect(manager.dispatchAction('bet')).toBe(false);
     await hidden;
     expect(input.at(-1)).toBe(false);
+  });
+
+  it('pauses the shown scene while the player looks away: pause and resume once each, input off', async () => {
+    const log: string[] = [];
+    const { host, input } = fakeHost(log);
+    const manager = new SceneManager(host);
+    manager.register('a', recordingScene('a', log));
+    manager.register('b', recordingScene('b', log));
+    await manager.show('a');
+    log.length = 0;
+
+    const endHidden = manager.pause(); // the tab is hidden
+    const endDialog = manager.pause(); // and a dialog opens
+    expect(manager.paused).toBe(true);
+    expect(input.at(-1)).toBe(false);
+    expect(manager.dispatchAction('bet')).toBe(false);
+    endHidden();
+    endHidden(); // ending one twice counts once
+    expect(manager.paused).toBe(true);
+    expect(log).toEqual(['a.pause']);
+    endDialog();
+    expect(log).toEqual(['a.pause', 'a.resume']);
+    expect(input.at(-1)).toBe(true);
+    expect(manager.dispatchAction('bet')).toBe(true);
+    expect(manager.dispatchAction('unknown')).toBe(false); // not taken: the browser keeps the key
+
+    // Shown while paused: it is paused once shown; the scene hidden meanwhile is not resumed.
+    log.length = 0;
+    const end = manager.pause();
+    await manager.show('b');
+    expect(log.filter((e) => /\.(pause|resume|show|hide)$/.test(e))).toEqual([
+      'a.pause',
+      'a.hide',
+      'b.show',
+      'b.pause',
+    ]);
+    expect(input.at(-1)).toBe(false);
+    end();
+    expect(log.at(-1)).toBe('b.resume');
+    expect(input.at(-1)).toBe(true);
   });
 
   it('reports load progress and runs transitions one after another (StrictMode show-hide-show)', async () => {

@@ -5,13 +5,16 @@ import {
   formatMoney,
   formatMultiplier,
   parseAmountCents,
+  stakeIssue,
   unitsToCents,
+  BET_LIMITS,
 } from '../../../games/shared/amount';
 import { AUTO_BET_START, autoBetStop, recordAutoBet } from '../../../games/shared/autoBet';
 import { SceneChannel } from '../../../games/shared/SceneChannel';
-import { settleWithAnimation } from '../../../games/shared/settle';
-import { isGameKey } from '../../../games/shared/useGameKeys';
-import type { BetAnswer } from '../../../games/shared/services';
+import { balanceTracker, settleWithAnimation } from '../../../games/shared/settle';
+import type { BetAnswer, GameServices, RequestOptions } from '../../../games/shared/services';
+import { signedIn } from '../../../games/shared/useBetCall';
+import { placeBet } from '../../../games/shared/useBetRound';
 
 describe('bet amounts', () => {
   it('parses at most two decimals, with a point or a comma', () => {
@@ -37,6 +40,38 @@ describe('bet amounts', () => {
   it('formats like the top bar and multipliers with 4 decimals', () => {
     expect(formatMoney(1002.5)).toBe('1.002,50');
     expect(formatMultiplier(2)).toBe('2.0000x');
+  });
+});
+
+describe('a stake as it is typed', () => {
+  it("is checked against the format, the game's limits and the balance, in that order", () => {
+    expect(stakeIssue('1.50', BET_LIMITS, 100_000)).toBeNull();
+    expect(stakeIssue('', BET_LIMITS, 100_000)).toEqual({ key: 'format' });
+    expect(stakeIssue('1.234', BET_LIMITS, 100_000)).toEqual({ key: 'format' });
+    expect(stakeIssue('abc', BET_LIMITS, 100_000)).toEqual({ key: 'format' });
+    expect(stakeIssue('0', BET_LIMITS, 100_000)).toEqual({ key: 'min', limitCents: 1 });
+    expect(stakeIssue('0,00', BET_LIMITS, 100_000)).toEqual({ key: 'min', limitCents: 1 });
+    expect(stakeIssue('10000.01', BET_LIMITS, 10_000_000)).toEqual({
+      key: 'max',
+      limitCents: 1_000_000,
+    });
+    expect(stakeIssue('10000', BET_LIMITS, 10_000_000)).toBeNull();
+    // Over the balance: 1000.01 with 1000.00.
+    expect(stakeIssue('1000.01', BET_LIMITS, 100_000)).toEqual({
+      key: 'balance',
+      balanceCents: 100_000,
+    });
+    expect(stakeIssue('1000', BET_LIMITS, 100_000)).toBeNull();
+    // A guest's stake is not held to a balance; a game's own limits replace the default ones.
+    expect(stakeIssue('5000', BET_LIMITS, null)).toBeNull();
+    expect(stakeIssue('0.50', { minCents: 100, maxCents: 500 }, null)).toEqual({
+      key: 'min',
+      limitCents: 100,
+    });
+    expect(stakeIssue('5.01', { minCents: 100, maxCents: 500 }, null)).toEqual({
+      key: 'max',
+      limitCents: 500,
+    });
   });
 });
 
@@ -74,6 +109,15 @@ describe('auto-bet stop conditions', () => {
     expect(autoBetStop(s, p)).toBe('loss');
   });
 
+  it('stops after a single win of at least the amount, when the game offers it', () => {
+    const s = { count: 0, stopOnProfitCents: 0, stopOnLossCents: 0, stopOnWinOverCents: 500 };
+    const p = recordAutoBet(AUTO_BET_START, 100, 400);
+    expect(autoBetStop(s, p, 400)).toBeNull();
+    expect(autoBetStop(s, recordAutoBet(p, 100, 500), 500)).toBe('win');
+    expect(autoBetStop({ ...s, stopOnWinOverCents: 0 }, p, 5000)).toBeNull();
+    expect(autoBetStop(settings, p, 5000)).toBeNull();
+  });
+
   it('the count wins over profit and loss when both are reached at once', () => {
     const p = recordAutoBet(AUTO_BET_START, 100, 1000);
     expect(autoBetStop({ count: 1, stopOnProfitCents: 1, stopOnLossCents: 0 }, p)).toBe('count');
@@ -83,24 +127,177 @@ describe('auto-bet stop conditions', () => {
 describe('the balance around an animation', () => {
   it('shows the stake at once and ends on the server balance after the animation', async () => {
     const seen: number[] = [];
-    const answer = { balance: 1001.5, bet: { payout: 3 } } as BetAnswer;
+    const answer = { balance: 1001.5, bet: { id: 1, payout: 3 } } as BetAnswer;
     let during = -1;
-    await settleWithAnimation({ setBalance: (b) => seen.push(b) }, answer, async () => {
-      during = seen.at(-1)!;
-    });
+    const shown = await settleWithAnimation(
+      { setBalance: (b) => seen.push(b) },
+      answer,
+      async () => {
+        during = seen.at(-1)!;
+        return 'rested';
+      },
+    );
     expect(during).toBe(998.5);
     expect(seen).toEqual([998.5, 1001.5]);
+    expect(shown).toBe('rested');
   });
 
   it('ends on the server balance even when the animation fails', async () => {
     const seen: number[] = [];
-    const answer = { balance: 10, bet: { payout: 0 } } as BetAnswer;
+    const answer = { balance: 10, bet: { id: 1, payout: 0 } } as BetAnswer;
     await expect(
       settleWithAnimation({ setBalance: (b) => seen.push(b) }, answer, () =>
         Promise.reject(new Error('scene gone')),
       ),
     ).rejects.toThrow('scene gone');
     expect(seen).toEqual([10, 10]);
+  });
+
+  it('tracks animations side by side: stakes at once, payouts on landing, the latest server balance', () => {
+    const tracker = balanceTracker();
+    // Two bets answered out of order: bet 2 (balance 998 + its payout 0.5) before bet 1.
+    expect(tracker.betPlaced(2, 99_850, 50)).toBe(99_800);
+    expect(tracker.betPlaced(1, 99_900, 300)).toBe(99_500);
+    expect(tracker.betSettled(300)).toBe(99_800);
+    expect(tracker.betSettled(50)).toBe(99_850);
+    expect(tracker.shownCents()).toBe(99_850);
+  });
+});
+
+/** Services whose request answers bets in turn and records what was sent. */
+function fakeServices(answers: BetAnswer[]) {
+  const sent: { method: string; path: string; body: unknown; options?: RequestOptions }[] = [];
+  const balances: number[] = [];
+  const services: GameServices = {
+    request: async <T>(
+      method: 'GET' | 'POST',
+      path: string,
+      body?: unknown,
+      options?: RequestOptions,
+    ) => {
+      sent.push({ method, path, body, options });
+      const answer = answers.shift();
+      if (!answer) throw new Error('422');
+      return answer as T;
+    },
+    balance: () => balances.at(-1) ?? 0,
+    setBalance: (balance) => balances.push(balance),
+    isAuthenticated: true,
+    requireLogin: () => undefined,
+    events: () => () => undefined,
+  };
+  return { services, sent, balances };
+}
+
+const betAnswer = (id: number, amount: number, payout: number, balance: number): BetAnswer => ({
+  bet: { id, amount, payout, multiplier: payout / amount, result: {} } as BetAnswer['bet'],
+  balance,
+});
+
+describe('the bet round', () => {
+  it('posts with a fresh idempotency key, sounds, settles the bar with the animation, then tells the page', async () => {
+    const { services, sent, balances } = fakeServices([
+      betAnswer(7, 2, 5, 1003),
+      betAnswer(8, 2, 0, 1001),
+    ]);
+    const log: string[] = [];
+    const round = {
+      services,
+      onSettled: (bet: { id: number }) => log.push(`settled ${bet.id}`),
+      bet: () => ({ path: '/api/games/x/bets', body: { amount: 2 } }),
+      animate: async (answer: BetAnswer) => {
+        log.push(`animate ${answer.bet.id} at ${balances.at(-1)}`);
+        return answer.bet.payout;
+      },
+    };
+    const tracker = balanceTracker();
+    const play = (sound: string) => log.push(`sound ${sound}`);
+    const first = await placeBet(round, tracker, (n) => log.push(`shown ${n}`), play);
+    expect(first).toEqual({ stakeCents: 200, payoutCents: 500 });
+    await placeBet(round, tracker, (n) => log.push(`shown ${n}`), play);
+
+    expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/api/games/x/bets', body: { amount: 2 } },
+      { method: 'POST', path: '/api/games/x/bets', body: { amount: 2 } },
+    ]);
+    const keys = sent.map((s) => s.options?.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(log).toEqual([
+      'sound bet',
+      'animate 7 at 998', // the stake has left, the payout is still to come
+      'sound win',
+      'shown 5',
+      'settled 7',
+      'sound bet',
+      'animate 8 at 1001',
+      'sound lose',
+      'shown 0',
+      'settled 8',
+    ]);
+    expect(balances).toEqual([998, 1003, 1001, 1001]);
+  });
+
+  it('overlapping bets end when answered; each payout reaches the bar when its animation rests', async () => {
+    const { services, balances } = fakeServices([
+      betAnswer(1, 1, 3, 1002),
+      betAnswer(2, 1, 0, 1001),
+    ]);
+    const landings: (() => void)[] = [];
+    const settled: number[] = [];
+    const round = {
+      services,
+      onSettled: (bet: { id: number }) => settled.push(bet.id),
+      bet: () => ({ path: '/api/games/x/bets', body: {} }),
+      overlapping: true,
+      animate: () => new Promise<void>((resolve) => landings.push(resolve)),
+      sounds: { settled: () => null },
+    };
+    const tracker = balanceTracker();
+    await placeBet(
+      round,
+      tracker,
+      () => undefined,
+      () => undefined,
+    );
+    await placeBet(
+      round,
+      tracker,
+      () => undefined,
+      () => undefined,
+    );
+    expect(settled).toEqual([]);
+    expect(balances.at(-1)).toBe(998); // both stakes left, the payout of 3 is in the air
+    landings[0]!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toEqual([1]);
+    expect(balances.at(-1)).toBe(1001);
+    landings[1]!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toEqual([1, 2]);
+  });
+
+  it('a failed post places nothing; a guest is sent to log in', async () => {
+    const { services, balances } = fakeServices([]);
+    const round = {
+      services,
+      bet: () => ({ path: '/api/games/x/bets', body: {} }),
+      animate: async () => undefined,
+    };
+    await expect(
+      placeBet(
+        round,
+        balanceTracker(),
+        () => undefined,
+        () => undefined,
+      ),
+    ).rejects.toThrow('422');
+    expect(balances).toEqual([]);
+
+    let asked = 0;
+    expect(signedIn({ isAuthenticated: false, requireLogin: () => (asked += 1) })).toBe(false);
+    expect(signedIn({ isAuthenticated: true, requireLogin: () => (asked += 1) })).toBe(true);
+    expect(asked).toBe(1);
   });
 });
 
@@ -123,30 +320,37 @@ describe('the panel-scene channel', () => {
     channel.emit('tile', 8);
     expect(tiles).toEqual([7]);
   });
-});
 
-describe('game keys', () => {
-  const key = (target: unknown, extra: Partial<KeyboardEvent> = {}) => ({
-    target: target as EventTarget,
-    code: 'Space',
-    repeat: false,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    ...extra,
-  });
-  /** A focused element that matches `selector` (e.g. 'button'), or nothing. */
-  const element = (selector: string | null) => ({
-    closest: (list: string) => (selector && list.split(', ').includes(selector) ? {} : null),
+  it('keeps the panel config: the scene gets it when it shows and on every change', () => {
+    const channel = new SceneChannel<{ configure(config: { rows: number }): void }>();
+    const got: number[] = [];
+    const api = { configure: (config: { rows: number }) => got.push(config.rows) };
+    channel.configure({ rows: 8 }); // before the scene shows
+    expect(channel.config).toEqual({ rows: 8 });
+    channel.attach(api);
+    channel.configure({ rows: 12 });
+    channel.detach(api);
+    channel.configure({ rows: 16 }); // hidden: kept for the next show
+    channel.attach(api);
+    expect(got).toEqual([8, 12, 16]);
+
+    channel.detach(api);
+    channel.forgetConfig(); // the panel left: a later scene starts from its defaults
+    channel.attach(api);
+    expect(got).toEqual([8, 12, 16]);
+    expect(channel.config).toBeNull();
   });
 
-  it('go to the game only when the focused control does not use the key itself', () => {
-    expect(isGameKey(key(element(null)))).toBe(true);
-    expect(isGameKey(key(element('button')))).toBe(false); // Space presses the button
-    expect(isGameKey(key(element('input'), { code: 'KeyR' }))).toBe(false); // typing
-    expect(isGameKey(key(element('button'), { code: 'KeyR' }))).toBe(true);
-    expect(isGameKey(key(null))).toBe(true);
-    expect(isGameKey(key(element(null), { repeat: true }))).toBe(false);
-    expect(isGameKey(key(element(null), { ctrlKey: true }))).toBe(false);
+  it('passes the key actions a scene declares to the panel, and says when none took one', () => {
+    const channel = new SceneChannel<object>();
+    const bets: string[] = [];
+    expect(channel.action('bet', 'down')).toBe(false); // no panel: the key stays the browser's
+    const off = channel.onAction({ bet: () => bets.push('bet') });
+    expect(channel.action('bet', 'down')).toBe(true);
+    expect(channel.action('bet', 'up')).toBe(true); // taken, but a press runs only on down
+    expect(channel.action('cashout', 'down')).toBe(false);
+    off();
+    expect(channel.action('bet', 'down')).toBe(false);
+    expect(bets).toEqual(['bet']);
   });
 });

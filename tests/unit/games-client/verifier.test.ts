@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   describeOutcome,
-  matchesRecorded,
+  recordedMismatches,
   seedMatchesHash,
   verifyOutcome,
 } from '../../../src/components/fairness/verify';
@@ -30,16 +30,66 @@ describe('the browser verifier', () => {
     expect(seedMatchesHash(`${VECTOR.serverSeed.slice(0, 63)}0`, hash)).toBe(false);
   });
 
-  it('compares with what the server recorded', () => {
-    const recorded = { roll: 77.18, win: false };
-    expect(matchesRecorded(verifyOutcome('dice', VECTOR)!, recorded)).toBe(true);
-    expect(matchesRecorded(verifyOutcome('dice', { ...VECTOR, nonce: 2 })!, recorded)).toBe(false);
-    const mines = verifyOutcome('mines', { ...VECTOR, mines: 3 })!;
-    expect(matchesRecorded(mines, { status: 'lost', mines: [19, 22, 7] })).toBe(true);
-    expect(matchesRecorded(mines, { status: 'active', revealed: [] })).toBe(false);
+  it('recomputes the whole recorded bet field by field', () => {
+    const dice = {
+      amount: 1,
+      multiplier: 0,
+      payout: 0,
+      client_seed: VECTOR.clientSeed,
+      nonce: VECTOR.nonce,
+      params: { target: 50.5, condition: 'under' },
+      result: { roll: 77.18, win: false },
+    };
+    expect(recordedMismatches('dice', dice, VECTOR.serverSeed)).toEqual([]);
+    expect(recordedMismatches('dice', { ...dice, nonce: 2 }, VECTOR.serverSeed)).toContain(
+      'result.roll',
+    );
+    // A field the verifier's outcome does not print is checked too.
+    expect(
+      recordedMismatches(
+        'dice',
+        { ...dice, result: { roll: 77.18, win: true } },
+        VECTOR.serverSeed,
+      ),
+    ).toEqual(['result.win']);
+    expect(recordedMismatches('dice', { ...dice, payout: 1 }, VECTOR.serverSeed)).toEqual([
+      'payout',
+    ]);
+    // The database stores results as jsonb, which orders keys its own way: still a match.
+    const spin = {
+      ...dice,
+      multiplier: 0,
+      params: { bets: [{ type: 'straight', selection: [7], amount: 1 }] },
+      result: { bets: [{ amount: 1, payout: 0, selection: [7], type: 'straight' }], pocket: 28 },
+    };
+    expect(recordedMismatches('roulette', spin, VECTOR.serverSeed)).toEqual([]);
+    const mines = {
+      amount: 1,
+      multiplier: 0,
+      payout: 0,
+      client_seed: VECTOR.clientSeed,
+      nonce: VECTOR.nonce,
+      params: { mines: 3 },
+      result: {
+        mines_count: 3,
+        revealed: [0, 22],
+        status: 'lost',
+        next_multiplier: null,
+        mines: [19, 22, 7],
+      },
+    };
+    expect(recordedMismatches('mines', mines, VECTOR.serverSeed)).toEqual([]);
+    expect(
+      recordedMismatches(
+        'mines',
+        { ...mines, result: { ...mines.result, mines: [19, 22, 8] } },
+        VECTOR.serverSeed,
+      ),
+    ).toEqual(['result.mines']);
     // Incomplete or out-of-range input computes nothing instead of throwing.
     expect(verifyOutcome('mines', { ...VECTOR, mines: 25 })).toBeNull();
     expect(verifyOutcome('dice', { ...VECTOR, serverSeed: '' })).toBeNull();
     expect(verifyOutcome('dice', { ...VECTOR, nonce: Number.NaN })).toBeNull();
+    expect(recordedMismatches('dice', dice, '')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValues, runHeadless } from '../../../engine';
-import { balanceTracker } from '../../../games/plinko/balanceTracker';
 import { boardGeometry, bucketUnder, pathPegX } from '../../../games/plinko/board';
 import { gapUnder, nextDirection } from '../../../games/plinko/guidance';
 import { plinkoParams } from '../../../games/plinko/params';
@@ -72,17 +71,5 @@ describe('plinko simulation', () => {
     expect(run.sim.setBoard(8, 'low')).toBe(true);
     expect([run.sim.rows, run.sim.risk, run.sim.board.rows]).toEqual([8, 'low', 8]);
     run.sim.dispose();
-  });
-});
-
-describe('plinko balance tracker', () => {
-  it('shows stakes at once, payouts on landing, and ends on the latest server balance', () => {
-    const tracker = balanceTracker();
-    // Two bets answered out of order: bet 2 (balance 998 + its payout 0.5) before bet 1.
-    expect(tracker.betPlaced(2, 99_850, 50)).toBe(99_800);
-    expect(tracker.betPlaced(1, 99_900, 300)).toBe(99_500);
-    expect(tracker.ballLanded(300)).toBe(99_800);
-    expect(tracker.ballLanded(50)).toBe(99_850);
-    expect(tracker.shownCents()).toBe(99_850);
   });
 });

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AutoBetFooter } from '../shared/AutoBetFooter';
+import type { GamePanelProps } from '../shared/services';
+import { StakeControls } from '../shared/StakeControls';
+import { useBetRound } from '../shared/useBetRound';
+import { useSceneActions } from '../shared/useSceneChannel';
+import { asteroidsChannel } from './channel';
+import game from './game';
+import { tripleOf } from './rules';
+
+/** An auto-played round shows its rocks this long before they all break. */
+const AUTO_REVEAL_MS = 700;
+
+interface Shown {
+  gems: number[];
+  multiplier: number;
+}
+
+/** Asteroids controls: stake, Buy round, Reveal all; auto-play buys and reveals N rounds. */
+export default function AsteroidsPanel({ services, onSettled }: GamePanelProps) {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  const auto = useRef(false);
+  const round = useBetRound<Shown>({
+    services,
+    onSettled,
+    bet: (stakeCents) => ({ path: game.paths.bet, body: { amount: stakeCents / 100 } }),
+    animate: async (answer) => {
+      const gems = answer.bet.result.gems as number[];
+      const multiplier = Number(answer.bet.result.multiplier);
+      const scene = await asteroidsChannel.whenShown();
+      setPlaying(true);
+      const timer = auto.current ? setTimeout(() => scene.revealAll(), AUTO_REVEAL_MS) : null;
+      try {
+        await scene.play(gems);
+      } finally {
+        if (timer) clearTimeout(timer);
+        setPlaying(false);
+      }
+      return { gems, multiplier };
+    },
+  });
+  auto.current = round.mode === 'auto';
+  useSceneActions(asteroidsChannel, { bet: round.trigger });
+  const { last } = round;
+
+  return (
+    <form
+      className="game-panel"
+      data-testid="asteroids-panel"
+      data-busy={round.locked || undefined}
+      onSubmit={round.submit}
+    >
+      <StakeControls round={round} services={services} />
+      <AutoBetFooter round={round} betLabel={t('games.asteroids.buy')} testId="asteroids-bet" />
+      <button
+        type="button"
+        className="btn btn--secondary btn--block"
+        data-testid="asteroids-reveal-all"
+        disabled={!playing}
+        onClick={() => asteroidsChannel.scene?.revealAll()}
+      >
+        {t('games.asteroids.reveal_all')}
+      </button>
+      <p className="game-panel__hint">{t('games.asteroids.keys')}</p>
+      <p className="game-panel__result" aria-live="polite" data-testid="asteroids-result">
+        {last
+          ? last.multiplier > 0
+            ? t('games.asteroids.won', { multiplier: tripleOf(last.gems) })
+            : t('games.asteroids.lost')
+          : ''}
+      </p>
+    </form>
+  );
+}

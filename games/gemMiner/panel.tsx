@@ -1,0 +1,299 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './panel.css';
+import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
+import { AutoBetControls } from '../shared/AutoBetControls';
+import type { AutoBetSettings } from '../shared/autoBet';
+import { BetAmountInput } from '../shared/BetAmountInput';
+import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
+import type { BetJson, GamePanelProps } from '../shared/services';
+import { useAutoBet } from '../shared/useAutoBet';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
+import { useSteppedGame } from '../shared/useSteppedGame';
+import {
+  boardOfResult,
+  currentLevel,
+  idleBoard,
+  PATTERNS,
+  patternTile,
+  patternTiles,
+  randomTile,
+  type GemMinerBoard,
+  type PatternName,
+} from './board';
+import { gemMinerChannel } from './channel';
+import game from './game';
+import { DIFFICULTIES, GEM_MINER, SHAFTS, type Difficulty } from './rules';
+
+/** Time for the scene to show a dig's answer before auto-play digs on (ms). */
+const AUTO_DIG_PAUSE = 450;
+const AUTO_GAME_PAUSE = 900;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Gem Miner controls: stake and difficulty, Start, then a tile per level (on the shaft, by key,
+ * or "random tile") and Cash out with its amount; auto-play digs a tile pattern down to a target
+ * level and cashes out, game after game. A game in progress comes back after a reload.
+ */
+export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
+  const { t } = useTranslation();
+  const ids = { difficulty: useId(), pattern: useId(), target: useId() };
+  const [amountCents, setAmountCents] = useState(100);
+  const [chosen, setDifficulty] = useState<Difficulty>('medium');
+  const [mode, setMode] = useState<PanelMode>('manual');
+  const [patternName, setPatternName] = useState<PatternName>('left');
+  const [pattern, setPattern] = useState<number[]>(() => patternTiles('left', 'medium'));
+  const [target, setTarget] = useState(3);
+  const [settings, setSettings] = useState<AutoBetSettings>({
+    count: 10,
+    stopOnProfitCents: 0,
+    stopOnLossCents: 0,
+  });
+  const play = useSteppedGame({
+    services,
+    paths: game.paths,
+    rules: game.rules,
+    onSettled,
+    lossSound: 'mine',
+  });
+  const bet = play.bet;
+  // A game that comes back (a reload, another tab) brings its stake and difficulty.
+  const betId = bet?.id;
+  useEffect(() => {
+    if (!bet || betId === undefined) return;
+    setDifficulty(bet.params.difficulty as Difficulty);
+    setAmountCents(unitsToCents(bet.amount));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per game, not per answer
+  }, [betId]);
+  // A game on the table (running, or the one just finished) decides the difficulty shown.
+  const difficulty = play.running && bet ? (bet.params.difficulty as Difficulty) : chosen;
+
+  const board = useMemo((): GemMinerBoard => {
+    const base = bet ? boardOfResult(bet.result) : idleBoard(difficulty);
+    const shown =
+      base.status === 'playing' || base.difficulty === difficulty ? base : idleBoard(difficulty);
+    return mode === 'auto' ? { ...shown, pattern, target } : shown;
+  }, [bet, difficulty, mode, pattern, target]);
+  useSceneConfig(gemMinerChannel, board);
+
+  const level = currentLevel(board);
+  const dig = useCallback(
+    (tile: number) => {
+      if (!play.running || play.busy || level < 0) return Promise.resolve(null);
+      gemMinerChannel.scene?.digging(tile, level);
+      return play.step(tile, level);
+    },
+    [play, level],
+  );
+
+  const choosePattern = (name: PatternName, forDifficulty = difficulty) => {
+    setPatternName(name);
+    if (name !== 'custom') setPattern(patternTiles(name, forDifficulty));
+  };
+
+  const auto = useAutoBet(async () => {
+    const started = await play.start({ amount: amountCents / 100, difficulty });
+    if (!started) return null;
+    let last: BetJson = started;
+    for (let at = 0; game.rules.running(last.result) && at < target; at++) {
+      const tile = patternTile(pattern, at, difficulty, Math.random());
+      gemMinerChannel.scene?.digging(tile, at);
+      const next = await play.step(tile, at);
+      if (!next) return null;
+      last = next;
+      await pause(AUTO_DIG_PAUSE);
+    }
+    if (game.rules.running(last.result)) {
+      const cashed = await play.cashOut();
+      if (!cashed) return null;
+      last = cashed;
+    }
+    await pause(AUTO_GAME_PAUSE);
+    return { stakeCents: unitsToCents(last.amount), payoutCents: unitsToCents(last.payout) };
+  }, settings);
+
+  useSceneEvents(gemMinerChannel, {
+    tile: (tile, atLevel) => {
+      if (play.running) {
+        if (atLevel === level) void dig(tile);
+        return;
+      }
+      if (mode === 'auto' && !auto.running) {
+        // Tapping the idle shaft in auto mode draws a custom pattern.
+        setPatternName('custom');
+        setPattern((p) => p.map((old, l) => (l === atLevel ? tile : old)));
+      }
+    },
+  });
+  useSceneActions(gemMinerChannel, { cashout: () => void play.cashOut() });
+
+  const cleared = Number(bet?.result.level ?? 0);
+  const cashoutAmount =
+    play.running && bet ? Math.floor(unitsToCents(bet.amount) * bet.multiplier) / 100 : 0;
+  const nextMultiplier =
+    typeof bet?.result.next_multiplier === 'number' ? bet.result.next_multiplier : null;
+  const message = !bet
+    ? ''
+    : play.running
+      ? t('games.gemMiner.dig_level', { level: cleared + 1, levels: GEM_MINER.levels })
+      : bet.result.status === 'lost'
+        ? t('games.gemMiner.lost', { level: cleared + 1 })
+        : t('games.gemMiner.won', {
+            amount: formatMoney(bet.payout),
+            multiplier: formatMultiplier(bet.multiplier),
+          });
+  const locked = play.busy || play.running || auto.running;
+
+  return (
+    <div
+      className="game-panel gem-miner-panel"
+      data-testid="gemMiner-panel"
+      data-loaded={play.loaded || undefined}
+      data-status={board.status}
+      data-game-id={bet?.id}
+      data-level={play.running ? level : undefined}
+      data-dug={board.dug.join(',')}
+      data-busy={play.busy || undefined}
+    >
+      <ModeTabs round={{ mode, setMode, autoBet: auto }} />
+      <BetAmountInput
+        cents={amountCents}
+        onChange={setAmountCents}
+        balance={services.balance}
+        checkBalance={services.isAuthenticated}
+        onIssue={play.onStakeIssue}
+        disabled={locked}
+      />
+      <div className="game-field">
+        <label htmlFor={ids.difficulty}>{t('games.gemMiner.field_difficulty')}</label>
+        <select
+          id={ids.difficulty}
+          name="difficulty"
+          data-testid="gemMiner-difficulty"
+          value={difficulty}
+          disabled={locked}
+          onChange={(e) => {
+            const next = e.target.value as Difficulty;
+            setDifficulty(next);
+            choosePattern(patternName === 'custom' ? 'left' : patternName, next);
+          }}
+        >
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {t(`games.gemMiner.difficulty_${d}`, {
+                tiles: SHAFTS[d].tiles,
+                gems: SHAFTS[d].gems,
+              })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {mode === 'auto' ? (
+        <>
+          <div className="gem-miner-panel__row">
+            <div className="game-field">
+              <label htmlFor={ids.pattern}>{t('games.gemMiner.pattern')}</label>
+              <select
+                id={ids.pattern}
+                name="pattern"
+                value={patternName}
+                disabled={auto.running}
+                onChange={(e) => choosePattern(e.target.value as PatternName)}
+              >
+                {PATTERNS.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`games.gemMiner.pattern_${p}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="game-field">
+              <label htmlFor={ids.target}>{t('games.gemMiner.target')}</label>
+              <select
+                id={ids.target}
+                name="target"
+                value={target}
+                disabled={auto.running}
+                onChange={(e) => setTarget(Number(e.target.value))}
+              >
+                {Array.from({ length: GEM_MINER.levels }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="muted game-panel__hint">{t('games.gemMiner.pattern_hint')}</p>
+          <AutoBetControls
+            settings={settings}
+            onChange={setSettings}
+            running={auto.running}
+            progress={auto.progress}
+            stopped={auto.stopped}
+            disabled={play.running && !auto.running}
+          />
+          <button
+            type="button"
+            className="btn btn--primary btn--block btn--large"
+            data-main-action
+            data-testid="gemMiner-auto"
+            disabled={!play.loaded || (play.running && !auto.running)}
+            onClick={() => (auto.running ? auto.stop() : void auto.start())}
+          >
+            {auto.running ? t('game.stop_auto') : t('game.start_auto')}
+          </button>
+        </>
+      ) : play.running ? (
+        <>
+          <dl className="game-stats">
+            <div>
+              <dt>{t('games.gemMiner.current')}</dt>
+              <dd data-testid="gemMiner-multiplier">
+                {bet && bet.multiplier > 0 ? formatMultiplier(bet.multiplier) : '–'}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('games.gemMiner.next')}</dt>
+              <dd>{nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–'}</dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            data-testid="gemMiner-random"
+            disabled={play.busy}
+            onClick={() => void dig(randomTile(difficulty, Math.random()))}
+          >
+            {t('games.gemMiner.random')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary btn--block btn--large"
+            data-main-action
+            data-testid="gemMiner-cashout"
+            disabled={play.busy || board.dug.length === 0}
+            onClick={() => void play.cashOut()}
+          >
+            {t('games.gemMiner.cash_out', { amount: formatMoney(cashoutAmount) })}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary btn--block btn--large"
+          data-main-action
+          data-testid="gemMiner-start"
+          disabled={play.busy || !play.loaded}
+          onClick={() => void play.start({ amount: amountCents / 100, difficulty })}
+        >
+          {t('games.gemMiner.start')}
+        </button>
+      )}
+      <p className="game-panel__result" aria-live="polite" data-testid="gemMiner-message">
+        {message}
+      </p>
+      <p className="muted game-panel__hint">{t('games.gemMiner.keys')}</p>
+    </div>
+  );
+}

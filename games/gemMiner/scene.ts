@@ -1,0 +1,568 @@
+import { Container, Graphics, Rectangle, Text } from 'pixi.js';
+import type {
+  ActionPhase,
+  GameScene,
+  LayoutReport,
+  LayoutSpace,
+  SceneContext,
+  SceneView,
+} from '../../engine/index';
+import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import { currentLevel } from './board';
+import { gemMinerChannel, type GemMinerSceneApi } from './channel';
+import { gemMinerParams } from './params';
+import { GEM_MINER, gemMinerMultiplierE4, SHAFTS } from './rules';
+import { GemMinerSimulation } from './simulation';
+import { MULTIPLIER_SCALE } from '../fairness/money';
+
+const COLORS = {
+  sky: 0x141c2e,
+  grass: 0x3b7d3a,
+  earth: 0x3a2817,
+  strata: 0x2f2012,
+  wall: 0x24170c,
+  dirt: 0x6b4a2b,
+  dirtLit: 0x8f653a,
+  speck: 0x553a20,
+  hole: 0x150d07,
+  gem: 0x2fd67b,
+  gemLight: 0xa8f7cb,
+  rock: 0x7a7f86,
+  rockDark: 0x4d5157,
+  crack: 0x1b1d20,
+  lost: 0xe8485c,
+  gold: 0xf5c542,
+  wood: 0x8a5a2b,
+  ladder: 0x0f1822,
+  ladderText: 0xcfd8e3,
+  passed: 0x2fd67b,
+  overalls: 0x2f6fd6,
+  skin: 0xf0c08a,
+  steel: 0xb9c2cc,
+};
+
+const MARGIN = 8;
+const MAX_LEVELS = GEM_MINER.levels;
+
+interface Geometry {
+  /** The shaft's left edge, the first level's top, a tile's width and a level's height. */
+  x: number;
+  top: number;
+  tileW: number;
+  rowH: number;
+  gap: number;
+  ladder: { x: number; width: number };
+  space: LayoutSpace;
+}
+
+/**
+ * A mine shaft seen from the side: one row of tiles per level under the surface, the miner
+ * digging the chosen tile, the multiplier ladder beside the shaft. Tap or click a tile of the
+ * current level, press 1-4, or move with the arrows and dig with Enter; C cashes out (panel).
+ */
+class GemMinerView implements SceneView<unknown, GemMinerSimulation, SceneContext> {
+  private sim!: GemMinerSimulation;
+  private readonly backdrop = new Graphics();
+  private readonly shaft = new Graphics();
+  private readonly actors = new Graphics();
+  private readonly hits = new Container({ label: 'gemMiner-tiles' });
+  private readonly ladderTexts: Text[] = [];
+  private geometry: Geometry | null = null;
+  private hover: { tile: number; level: number } | null = null;
+  private drawnBackdrop = '';
+  private drawnLadder = '';
+  private drawnShaft = '';
+  private drawnActors = '';
+  private readonly api: GemMinerSceneApi = {
+    // The answer's sounds (a gem, the rock, the win) are the panel's (useSteppedGame).
+    configure: (board) => this.sim.setBoard(board),
+    cursor: () => this.sim.cursor,
+    digging: (tile, level) => {
+      this.sim.digStarted(tile, level);
+      playGameSound('tick');
+    },
+  };
+
+  init(_data: unknown, sim: GemMinerSimulation): void {
+    this.sim = sim;
+  }
+
+  create(ctx: SceneContext): void {
+    for (let level = 0; level < MAX_LEVELS; level++) {
+      for (let tile = 0; tile < GEM_MINER.maxTiles; tile++) {
+        const hit = new Container({ label: `tile-${level}-${tile}` });
+        hit.eventMode = 'static';
+        hit.cursor = 'pointer';
+        hit.on('pointertap', () => gemMinerChannel.emit('tile', tile, level));
+        hit.on('pointerover', () => (this.hover = { tile, level }));
+        hit.on('pointerout', () => {
+          if (this.hover?.tile === tile && this.hover.level === level) this.hover = null;
+        });
+        this.hits.addChild(hit);
+      }
+      const text = new Text({
+        text: '',
+        style: { fill: COLORS.ladderText, fontFamily: 'system-ui, sans-serif', fontSize: 13 },
+      });
+      text.anchor.set(0.5);
+      this.ladderTexts.push(text);
+    }
+    ctx.root.addChild(this.backdrop, this.shaft, ...this.ladderTexts, this.actors, this.hits);
+  }
+
+  /**
+   * Landscape: the shaft centred with the ladder at its right; portrait: the shaft across the
+   * width, the ladder a narrow column at the right. Levels share the height under the surface.
+   */
+  layout(space: LayoutSpace): void {
+    const ladderWidth = Math.round(
+      Math.max(62, Math.min(120, space.width * (space.portrait ? 0.2 : 0.14))),
+    );
+    const rowH = Math.max(18, (space.height - 2 * MARGIN) / (MAX_LEVELS + 1.1));
+    const top = space.height - MARGIN - rowH * MAX_LEVELS;
+    const gap = Math.max(3, Math.round(rowH * 0.08));
+    const available = space.width - ladderWidth - 3 * MARGIN;
+    const shaftWidth = Math.min(available, rowH * 2.2 * GEM_MINER.maxTiles);
+    const x = Math.round(
+      space.portrait ? MARGIN : (space.width - shaftWidth - ladderWidth - MARGIN) / 2,
+    );
+    this.geometry = {
+      x,
+      top,
+      tileW: shaftWidth,
+      rowH,
+      gap,
+      ladder: { x: x + shaftWidth + MARGIN, width: ladderWidth },
+      space,
+    };
+    this.ladderTexts.forEach((t) => (t.style.fontSize = Math.max(11, Math.min(18, rowH * 0.36))));
+    this.drawnBackdrop = '';
+    this.drawnLadder = '';
+    this.drawnShaft = '';
+    this.drawnActors = '';
+  }
+
+  describeLayout(): LayoutReport {
+    const g = this.geometry;
+    if (!g) return {};
+    const tiles = this.sim.columns;
+    const tile = this.tileRect(0, 0);
+    const next = this.tileRect(1, Math.min(1, tiles - 1));
+    return {
+      shaft: { x: g.x, y: g.top, width: g.tileW, height: g.rowH * MAX_LEVELS },
+      ladder: { x: g.ladder.x, y: g.top, width: g.ladder.width, height: g.rowH * MAX_LEVELS },
+      tile: { x: tile.x, y: tile.y, width: tile.width, height: tile.height },
+      /** From one tile to the next on a level (x) and from one level to the next (y). */
+      pitchX: next.x - tile.x,
+      pitchY: next.y - tile.y,
+      tiles,
+      levels: MAX_LEVELS,
+      labelPx: this.ladderTexts[0]?.style.fontSize ?? 0,
+    };
+  }
+
+  show(): void {
+    this.drawnBackdrop = '';
+    this.drawnLadder = '';
+    this.drawnShaft = '';
+    this.drawnActors = '';
+    gemMinerChannel.attach(this.api);
+  }
+
+  hide(): void {
+    gemMinerChannel.detach(this.api);
+    this.hover = null;
+  }
+
+  /** Arrows move the cursor, Enter or Space digs it, 1-4 dig that tile; C goes to the panel. */
+  action(name: string, phase: ActionPhase): boolean {
+    if (name === 'left' || name === 'right') {
+      if (phase === 'down') {
+        this.sim.moveCursor(name === 'left' ? -1 : 1);
+        playGameSound('tick');
+      }
+      return true;
+    }
+    const digit = /^tile([1-4])$/.exec(name);
+    const tile = digit ? Number(digit[1]) - 1 : name === 'dig' ? this.sim.cursor : -1;
+    if (tile < 0) return gemMinerChannel.action(name, phase);
+    const level = currentLevel(this.sim.board);
+    if (level < 0 || tile >= this.sim.columns) return false;
+    if (phase === 'down') {
+      this.sim.cursor = tile;
+      gemMinerChannel.emit('tile', tile, level);
+    }
+    return true;
+  }
+
+  render(): void {
+    const g = this.geometry;
+    if (!g) return;
+    const board = this.sim.board;
+    const backdropKey = `${g.space.width}x${g.space.height}:${board.difficulty}`;
+    if (backdropKey !== this.drawnBackdrop) {
+      this.drawBackdrop(g);
+      this.placeHits(g);
+      this.drawnBackdrop = backdropKey;
+    }
+    const ladderKey = `${backdropKey}:${board.status}:${board.dug.length}:${board.target}`;
+    if (ladderKey !== this.drawnLadder) {
+      this.drawLadder(g);
+      this.drawnLadder = ladderKey;
+    }
+    // Graphics are rebuilt only when what they show changed (a resting shaft costs nothing).
+    const shaftKey = `${ladderKey}:${this.shaftState()}`;
+    if (shaftKey !== this.drawnShaft) {
+      this.drawShaft(g);
+      this.drawnShaft = shaftKey;
+    }
+    const m = this.sim.miner;
+    const actorsKey = `${backdropKey}:${m.x}:${m.y}:${m.swing}:${this.sim.particles.length}`;
+    if (actorsKey !== this.drawnActors || this.sim.particles.length > 0) {
+      this.drawActors(g);
+      this.drawnActors = actorsKey;
+    }
+  }
+
+  /** What the shaft's drawing depends on besides the layout and the ladder. */
+  private shaftState(): string {
+    const board = this.sim.board;
+    const tiles = this.sim.tiles
+      .map((row) => row.map((t) => `${t.face}${t.reveal < 1 ? t.reveal.toFixed(3) : ''}`).join())
+      .join('|');
+    const hover = this.hover ? `${this.hover.level}.${this.hover.tile}` : '';
+    return `${tiles}:${hover}:${this.sim.cursor}:${board.pattern?.join() ?? ''}`;
+  }
+
+  private tileRect(level: number, tile: number) {
+    const g = this.geometry!;
+    const columns = this.sim.columns;
+    const width = (g.tileW - g.gap * (columns + 1)) / columns;
+    return {
+      x: g.x + g.gap + tile * (width + g.gap),
+      y: g.top + level * g.rowH + g.gap / 2,
+      width,
+      height: g.rowH - g.gap,
+    };
+  }
+
+  private placeHits(g: Geometry): void {
+    const columns = SHAFTS[this.sim.board.difficulty].tiles;
+    this.hits.children.forEach((hit, i) => {
+      const level = Math.floor(i / GEM_MINER.maxTiles);
+      const tile = i % GEM_MINER.maxTiles;
+      hit.visible = tile < columns;
+      const r = this.tileRect(level, tile);
+      hit.hitArea = new Rectangle(r.x, r.y, r.width, r.height);
+    });
+    void g;
+  }
+
+  private drawBackdrop(g: Geometry): void {
+    const b = this.backdrop.clear();
+    const { width, height } = g.space;
+    const surface = g.top;
+    b.rect(0, 0, width, surface).fill(COLORS.sky);
+    b.rect(0, surface, width, height - surface).fill(COLORS.earth);
+    for (let i = 0; i < MAX_LEVELS; i += 2) {
+      b.rect(0, surface + (i + 0.6) * g.rowH, width, g.rowH * 0.35).fill({
+        color: COLORS.strata,
+        alpha: 0.6,
+      });
+    }
+    b.rect(0, surface - 4, width, 6).fill(COLORS.grass);
+    // The shaft's walls and its dark inside.
+    b.rect(g.x - 4, surface, g.tileW + 8, g.rowH * MAX_LEVELS).fill(COLORS.wall);
+    b.rect(g.x, surface, g.tileW, g.rowH * MAX_LEVELS).fill(COLORS.hole);
+    // The headframe over the shaft: two legs, a beam and the wheel.
+    const cx = g.x + g.tileW / 2;
+    const frameH = Math.max(10, surface - MARGIN * 1.5);
+    const half = Math.min(g.tileW * 0.3, frameH * 0.9);
+    const legs = { width: 4, color: COLORS.wood };
+    b.moveTo(cx - half, surface)
+      .lineTo(cx, surface - frameH)
+      .stroke(legs);
+    b.moveTo(cx + half, surface)
+      .lineTo(cx, surface - frameH)
+      .stroke(legs);
+    b.moveTo(cx - half * 0.6, surface - frameH * 0.4)
+      .lineTo(cx + half * 0.6, surface - frameH * 0.4)
+      .stroke(legs);
+    b.circle(cx, surface - frameH, Math.max(3, frameH * 0.18)).stroke({
+      width: 3,
+      color: COLORS.steel,
+    });
+    // The ladder's column.
+    b.roundRect(g.ladder.x, surface, g.ladder.width, g.rowH * MAX_LEVELS, 8).fill(COLORS.ladder);
+  }
+
+  private drawLadder(g: Geometry): void {
+    const board = this.sim.board;
+    const cleared =
+      board.status === 'lost'
+        ? board.dug.length - 1
+        : board.status === 'idle'
+          ? 0
+          : board.dug.length;
+    const current = currentLevel(board);
+    this.ladderTexts.forEach((text, level) => {
+      const m = gemMinerMultiplierE4(board.difficulty, level + 1) / MULTIPLIER_SCALE;
+      text.text = `${m.toFixed(2)}×`;
+      text.position.set(g.ladder.x + g.ladder.width / 2, g.top + (level + 0.5) * g.rowH);
+      const passed = level < cleared && board.status !== 'idle';
+      text.style.fill =
+        level === current
+          ? COLORS.gold
+          : passed
+            ? COLORS.passed
+            : board.target === level + 1
+              ? COLORS.gold
+              : COLORS.ladderText;
+      text.style.fontWeight = level === current || passed ? '700' : '400';
+      text.alpha = board.status === 'lost' && level >= cleared ? 0.5 : 1;
+    });
+  }
+
+  private drawShaft(g: Geometry): void {
+    const s = this.shaft.clear();
+    const board = this.sim.board;
+    const current = currentLevel(board);
+    // The current level's band on the ladder, and the target's marker.
+    if (current >= 0) {
+      s.roundRect(
+        g.ladder.x + 3,
+        g.top + current * g.rowH + 3,
+        g.ladder.width - 6,
+        g.rowH - 6,
+        6,
+      ).stroke({ width: 2, color: COLORS.gold });
+    }
+    if (board.target !== null && board.status !== 'playing') {
+      const y = g.top + board.target * g.rowH;
+      s.moveTo(g.ladder.x + 4, y)
+        .lineTo(g.ladder.x + g.ladder.width - 4, y)
+        .stroke({
+          width: 2,
+          color: COLORS.gold,
+        });
+    }
+    this.sim.tiles.forEach((row, level) =>
+      row.forEach((tile, column) => {
+        const r = this.tileRect(level, column);
+        const shown = tile.reveal > 0 ? tile.face : 'hidden';
+        const lit = level === current;
+        const cursor = lit && this.sim.cursor === column;
+        const hovered =
+          lit && this.hover?.level === level && this.hover.tile === column && shown === 'hidden';
+        this.drawTile(s, r, shown, tile.reveal, lit, hovered || cursor, level * 4 + column);
+        const mark = board.status !== 'playing' ? board.pattern?.[level] : undefined;
+        if (mark !== undefined && (mark === column || mark === -1) && shown === 'hidden') {
+          s.circle(
+            r.x + r.width / 2,
+            r.y + r.height / 2,
+            Math.min(r.width, r.height) * (mark === -1 ? 0.08 : 0.16),
+          ).fill({ color: COLORS.gold, alpha: mark === -1 ? 0.5 : 0.9 });
+        }
+      }),
+    );
+  }
+
+  private drawTile(
+    s: Graphics,
+    r: { x: number; y: number; width: number; height: number },
+    face: string,
+    reveal: number,
+    lit: boolean,
+    outlined: boolean,
+    seed: number,
+  ): void {
+    const radius = Math.min(8, r.height * 0.18);
+    const cx = r.x + r.width / 2;
+    const cy = r.y + r.height / 2;
+    const size = Math.min(r.width, r.height);
+    if (face === 'hidden') {
+      s.roundRect(r.x, r.y, r.width, r.height, radius).fill(lit ? COLORS.dirtLit : COLORS.dirt);
+      // Pebbles in the dirt, placed from the tile's position so no two tiles look alike.
+      for (let i = 0; i < 3; i++) {
+        const k = (seed * 7 + i * 13) % 17;
+        s.ellipse(
+          r.x + r.width * (0.15 + ((k * 5) % 17) / 24),
+          r.y + r.height * (0.2 + ((k * 3) % 11) / 17),
+          Math.max(2, size * (0.05 + (k % 4) * 0.02)),
+          Math.max(1.5, size * (0.035 + (k % 3) * 0.012)),
+        ).fill({ color: i === 0 ? COLORS.speck : COLORS.strata, alpha: 0.8 });
+      }
+      if (outlined) {
+        s.roundRect(r.x + 1.5, r.y + 1.5, r.width - 3, r.height - 3, radius).stroke({
+          width: 3,
+          color: COLORS.gold,
+        });
+      }
+      return;
+    }
+    const dim = face.endsWith('unpicked') ? 0.4 : 1;
+    if (face.startsWith('gem')) {
+      s.roundRect(r.x, r.y, r.width, r.height, radius).fill(COLORS.hole);
+      // The gem rises out of the tile and settles, glowing while it rises.
+      const ease = 1 - (1 - reveal) ** 3;
+      const gy = cy + (1 - ease) * r.height * 0.35;
+      const gr = size * 0.3 * (0.6 + 0.4 * ease);
+      if (reveal < 1 && dim === 1)
+        s.circle(cx, gy, gr * 1.8).fill({ color: COLORS.gemLight, alpha: 0.25 * (1 - reveal) });
+      s.poly([
+        cx,
+        gy - gr,
+        cx + gr * 0.9,
+        gy - gr * 0.25,
+        cx,
+        gy + gr,
+        cx - gr * 0.9,
+        gy - gr * 0.25,
+      ]).fill({
+        color: COLORS.gem,
+        alpha: dim,
+      });
+      s.poly([
+        cx,
+        gy - gr,
+        cx + gr * 0.45,
+        gy - gr * 0.25,
+        cx,
+        gy + gr * 0.2,
+        cx - gr * 0.45,
+        gy - gr * 0.25,
+      ]).fill({
+        color: COLORS.gemLight,
+        alpha: 0.7 * dim,
+      });
+      return;
+    }
+    // A rock: grey stone whose cracks grow; the one that ended the game is outlined red.
+    s.roundRect(r.x, r.y, r.width, r.height, radius).fill({
+      color: COLORS.rock,
+      alpha: dim === 1 ? 1 : 0.55,
+    });
+    s.roundRect(
+      r.x + r.width * 0.1,
+      r.y + r.height * 0.55,
+      r.width * 0.8,
+      r.height * 0.3,
+      radius,
+    ).fill({
+      color: COLORS.rockDark,
+      alpha: dim,
+    });
+    const crack = Math.min(1, reveal * 1.4);
+    const pts = [
+      [0, -0.45],
+      [-0.12, -0.15],
+      [0.1, 0.05],
+      [-0.05, 0.3],
+      [0.08, 0.45],
+    ];
+    const shown = Math.max(2, Math.round(crack * pts.length));
+    s.moveTo(cx + pts[0]![0]! * r.width, cy + pts[0]![1]! * r.height);
+    for (let i = 1; i < shown; i++)
+      s.lineTo(cx + pts[i]![0]! * r.width, cy + pts[i]![1]! * r.height);
+    s.stroke({ width: Math.max(1.5, size * 0.05), color: COLORS.crack, alpha: dim });
+    if (face === 'rock') {
+      s.roundRect(r.x + 1.5, r.y + 1.5, r.width - 3, r.height - 3, radius).stroke({
+        width: 3,
+        color: COLORS.lost,
+      });
+    }
+  }
+
+  private drawActors(g: Geometry): void {
+    const a = this.actors.clear();
+    const columns = this.sim.columns;
+    const colW = g.tileW / columns;
+    // Particles.
+    for (const p of this.sim.particles) {
+      const px = g.x + (p.x / columns) * g.tileW;
+      const py = g.top + p.y * g.rowH;
+      const alpha = Math.max(0, p.life / p.maxLife);
+      const unit = g.rowH * 0.05;
+      if (p.kind === 'dust')
+        a.circle(px, py, unit * (1.6 + (1 - alpha) * 2)).fill({
+          color: 0xb89a74,
+          alpha: alpha * 0.6,
+        });
+      else if (p.kind === 'spark')
+        a.moveTo(px, py)
+          .lineTo(px - p.vx * unit * 0.8, py - p.vy * unit * 0.8)
+          .stroke({ width: 2, color: COLORS.gold, alpha });
+      else if (p.kind === 'shard')
+        a.rect(px - unit, py - unit, unit * 2, unit * 2).fill({ color: COLORS.rockDark, alpha });
+      else {
+        a.moveTo(px - unit * 1.5, py)
+          .lineTo(px + unit * 1.5, py)
+          .stroke({ width: 1.5, color: 0xffffff, alpha });
+        a.moveTo(px, py - unit * 1.5)
+          .lineTo(px, py + unit * 1.5)
+          .stroke({ width: 1.5, color: 0xffffff, alpha });
+      }
+    }
+    // The miner stands on the top edge of the level it digs, beside the tile, facing it.
+    const m = this.sim.miner;
+    const h = g.rowH * 0.95;
+    const feetY = g.top + m.y * g.rowH - (m.y > 0 ? g.gap / 2 : 0);
+    const x = g.x + (m.x / columns) * g.tileW - Math.min(colW * 0.28, h * 0.35);
+    const body = { width: h * 0.22, height: h * 0.34 };
+    a.rect(x - body.width * 0.4, feetY - h * 0.28, body.width * 0.3, h * 0.28).fill(
+      COLORS.overalls,
+    );
+    a.rect(x + body.width * 0.1, feetY - h * 0.28, body.width * 0.3, h * 0.28).fill(
+      COLORS.overalls,
+    );
+    a.roundRect(
+      x - body.width / 2,
+      feetY - h * 0.28 - body.height,
+      body.width,
+      body.height,
+      3,
+    ).fill(COLORS.overalls);
+    const headY = feetY - h * 0.28 - body.height - h * 0.11;
+    a.circle(x, headY, h * 0.11).fill(COLORS.skin);
+    const helmet = h * 0.125;
+    a.moveTo(x - helmet, headY - h * 0.02)
+      .arc(x, headY - h * 0.02, helmet, Math.PI, 0)
+      .closePath()
+      .fill(COLORS.gold);
+    a.circle(x + h * 0.1, headY - h * 0.06, h * 0.03).fill(0xffffff);
+    // The pickaxe: raised, then struck down at the tile, on every swing.
+    const t = m.swing;
+    const angle = t >= 1 ? 0.5 : t < 0.6 ? -1.6 * (t / 0.6) : -1.6 + 2.4 * ((t - 0.6) / 0.4);
+    const sx = x + body.width * 0.35;
+    const sy = feetY - h * 0.28 - body.height * 0.8;
+    const len = h * 0.5;
+    const ex = sx + Math.cos(angle) * len;
+    const ey = sy + Math.sin(angle) * len;
+    a.moveTo(sx, sy)
+      .lineTo(ex, ey)
+      .stroke({ width: Math.max(2, h * 0.04), color: COLORS.wood });
+    const px = -Math.sin(angle) * h * 0.14;
+    const py = Math.cos(angle) * h * 0.14;
+    a.moveTo(ex - px, ey - py)
+      .lineTo(ex + px, ey + py)
+      .stroke({ width: Math.max(2, h * 0.05), color: COLORS.steel });
+  }
+}
+
+export const gemMinerScene: GameScene<unknown, GemMinerSimulation, typeof gemMinerParams> = {
+  id: 'gemMiner',
+  bundles: [GAME_SOUNDS],
+  params: gemMinerParams,
+  actions: [
+    { name: 'tile1', keys: ['Digit1', 'Numpad1'] },
+    { name: 'tile2', keys: ['Digit2', 'Numpad2'] },
+    { name: 'tile3', keys: ['Digit3', 'Numpad3'] },
+    { name: 'tile4', keys: ['Digit4', 'Numpad4'] },
+    { name: 'left', keys: ['ArrowLeft'] },
+    { name: 'right', keys: ['ArrowRight'] },
+    { name: 'dig', keys: ['Enter', 'NumpadEnter', 'Space'] },
+    { name: 'cashout', keys: ['KeyC'] },
+  ],
+  simulation: (data, values) => new GemMinerSimulation(data, values),
+  view: () => new GemMinerView(),
+};

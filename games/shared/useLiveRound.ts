@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GamePaths } from './definition';
+import type { BetAnswer, BetJson, GamePanelProps, GameServices } from './services';
+import { useBetRound, type BetRound } from './useBetRound';
+
+type LivePaths = Extract<GamePaths, { kind: 'live' }>;
+
+/** What a live game's scene offers its panel (through the game's channel). */
+export interface LiveRoundScene {
+  /** A round runs from `startedAt` (server clock); `offsetMs` = server clock - local clock. */
+  run(round: { startedAt: number; offsetMs: number; autoCashout: number | null }): void;
+  /** The player (or the auto cash-out) took `multiplier`. */
+  cashedOut(multiplier: number, crashPoint: number): void;
+  crashed(crashPoint: number): void;
+  /** The multiplier shown now (0 when no round runs). */
+  current(): number;
+}
+
+/** How a live round ended, as the panel shows it. */
+export interface LiveShown {
+  status: string;
+  multiplier: number | null;
+  crashPoint: number;
+}
+
+type Finish = (bet: BetJson) => void;
+
+/**
+ * Follows one round: the scene draws m(t) from the server's start and the clock offset, the
+ * event stream says when it ended (or the cash-out answer does). Resolves with the final bet
+ * and the balance after it.
+ */
+export function followLiveRound(
+  services: GameServices,
+  paths: LivePaths,
+  bet: BetJson,
+  scene: () => LiveRoundScene | null,
+  finishing: { current: Finish | null },
+): Promise<BetAnswer> {
+  const startedAt = Number(bet.result.started_at);
+  const autoCashout = typeof bet.result.auto_cashout === 'number' ? bet.result.auto_cashout : null;
+  // Until the stream tells the server's clock, the start answer's time is the best guess.
+  scene()?.run({ startedAt, offsetMs: startedAt - Date.now(), autoCashout });
+  return new Promise<BetAnswer>((resolve) => {
+    let done = false;
+    const finish: Finish = (final) => {
+      if (done) return;
+      done = true;
+      close();
+      finishing.current = null;
+      const crashPoint = Number(final.result.crash_point);
+      if (final.result.status === 'cashed_out') {
+        scene()?.cashedOut(Number(final.result.multiplier), crashPoint);
+      } else {
+        scene()?.crashed(crashPoint);
+      }
+      void services
+        .request<{ balance: number }>('GET', paths.active, undefined, { silent: true })
+        .then(({ balance }) => resolve({ bet: final, balance }))
+        .catch(() => resolve({ bet: final, balance: services.balance() }));
+    };
+    finishing.current = finish;
+    const close = services.events(`${paths.rounds}/${bet.id}/events`, ({ event, data }) => {
+      const body = data as { server_now?: number; bet?: BetJson };
+      if (event === 'state' && typeof body.server_now === 'number') {
+        scene()?.run({ startedAt, offsetMs: body.server_now - Date.now(), autoCashout });
+      } else if ((event === 'cashed_out' || event === 'crashed') && body.bet) {
+        finish(body.bet);
+      }
+    });
+  });
+}
+
+export interface LiveRound {
+  round: BetRound<LiveShown>;
+  /** The running round's id, or null. */
+  roundId: number | null;
+  /** The multiplier shown now, refreshed a few times a second while a round runs. */
+  live: number;
+  cashOut(): void;
+  /** Space: bet, or cash out while a round runs. */
+  action(): void;
+  /** Follows a round left running (a reload, the tab back): GET active. */
+  resync(): void;
+}
+
+/**
+ * A live game's panel round: the kit's bet round (stake, auto-bet, top bar) whose animation is
+ * the round itself, the cash-out, and the round in progress followed again after a reload.
+ */
+export function useLiveRound(options: {
+  services: GameServices;
+  onSettled?: GamePanelProps['onSettled'];
+  paths: LivePaths;
+  scene: () => LiveRoundScene | null;
+  /** The start body of a round with this stake. */
+  body: (stakeCents: number) => Record<string, unknown>;
+}): LiveRound {
+  const { services, onSettled, paths, scene } = options;
+  const [roundId, setRoundId] = useState<number | null>(null);
+  const [live, setLive] = useState(0);
+  const finishing = useRef<Finish | null>(null);
+
+  const round = useBetRound<LiveShown>({
+    services,
+    onSettled,
+    bet: (stakeCents) => ({ path: paths.rounds, body: options.body(stakeCents) }),
+    animate: async (answer) => {
+      setRoundId(answer.bet.id);
+      try {
+        const final = await followLiveRound(services, paths, answer.bet, scene, finishing);
+        // The kit settles the top bar and auto-bet from the answer: make it the round's end.
+        answer.bet = final.bet;
+        answer.balance = final.balance;
+      } finally {
+        setRoundId(null);
+      }
+      const { result } = answer.bet;
+      return {
+        status: String(result.status),
+        multiplier: typeof result.multiplier === 'number' ? result.multiplier : null,
+        crashPoint: Number(result.crash_point),
+      };
+    },
+  });
+
+  const cashOut = useCallback(() => {
+    if (roundId === null) return;
+    void services
+      .request<BetAnswer>('POST', `${paths.rounds}/${roundId}/cashout`)
+      .then((answer) => finishing.current?.(answer.bet))
+      .catch(() => undefined);
+  }, [roundId, services, paths]);
+
+  const resync = useCallback(() => {
+    if (!services.isAuthenticated || finishing.current) return;
+    void services
+      .request<{ bet: BetJson | null }>('GET', paths.active, undefined, { silent: true })
+      .then(({ bet }) => {
+        if (!bet || finishing.current) return;
+        setRoundId(bet.id);
+        void followLiveRound(services, paths, bet, scene, finishing).then((final) => {
+          setRoundId(null);
+          services.setBalance(final.balance);
+          onSettled?.(final.bet);
+        });
+      })
+      .catch(() => undefined);
+  }, [services, paths, scene, onSettled]);
+
+  useEffect(() => {
+    if (roundId === null) return;
+    const timer = setInterval(() => setLive(scene()?.current() ?? 0), 100);
+    return () => clearInterval(timer);
+  }, [roundId, scene]);
+
+  const action = useCallback(
+    () => (roundId !== null ? cashOut() : round.trigger()),
+    [roundId, cashOut, round],
+  );
+  return { round, roundId, live, cashOut, action, resync };
+}

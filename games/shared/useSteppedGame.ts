@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SteppedRules } from '../fairness/contract';
+import { postBet } from './api';
+import type { GamePaths } from './definition';
+import type { BetAnswer, BetJson, GameServices } from './services';
+import { playGameSound, type GameSound } from './sounds';
+import { signedIn, useBetCall } from './useBetCall';
+
+export interface SteppedGameOptions {
+  services: GameServices;
+  paths: Extract<GamePaths, { kind: 'stepped' }>;
+  rules: SteppedRules;
+  /** The page's hook after a start and after every end (it refreshes the history). */
+  onSettled?: (bet: BetJson) => void;
+  /** The sound of a move that keeps the game going (default 'reveal'); a loss plays 'lose'. */
+  stepSound?: GameSound;
+  lossSound?: GameSound;
+}
+
+/**
+ * A stepped game's round as a panel plays it, the same for every such game: the game in progress
+ * fetched once (a reload or another device comes back to it), start with a fresh Idempotency-Key,
+ * one call at a time for moves and the cash-out, the top bar set from every answer, sounds, and
+ * the page told when a game starts and ends.
+ */
+export function useSteppedGame(o: SteppedGameOptions) {
+  const { services, paths, rules, onSettled } = o;
+  const { busy, run } = useBetCall();
+  const stakeRefused = useRef(false);
+  /** The bet of the game on the table: running, or the last one finished. */
+  const [bet, setShownBet] = useState<BetJson | null>(null);
+  // The same bet for calls made between renders (an auto-play loop awaits one answer, then
+  // moves at once): they read the latest answer, never a render's stale copy.
+  const latest = useRef<BetJson | null>(null);
+  const setBet = useCallback((next: BetJson | null) => {
+    latest.current = next;
+    setShownBet(next);
+  }, []);
+  const [loaded, setLoaded] = useState(!services.isAuthenticated);
+  const running = bet !== null && rules.running(bet.result);
+  const runningNow = () => latest.current !== null && rules.running(latest.current.result);
+
+  useEffect(() => {
+    if (!services.isAuthenticated) return;
+    let active = true;
+    services
+      .request<{ bet: BetJson | null }>('GET', paths.active, undefined, { silent: true })
+      .then((answer) => active && setBet(answer.bet))
+      .catch(() => undefined)
+      .finally(() => active && setLoaded(true));
+    return () => {
+      active = false;
+    };
+  }, [services, paths.active, setBet]);
+
+  const settle = useCallback(
+    (answer: BetAnswer) => {
+      setBet(answer.bet);
+      services.setBalance(answer.balance);
+      if (rules.running(answer.bet.result)) {
+        playGameSound(o.stepSound ?? 'reveal');
+        return answer.bet;
+      }
+      playGameSound(answer.bet.payout > 0 ? 'win' : (o.lossSound ?? 'lose'));
+      onSettled?.(answer.bet);
+      return answer.bet;
+    },
+    [services, rules, onSettled, o.stepSound, o.lossSound, setBet],
+  );
+
+  /** Each call resolves with the bet after it, or null when it was not made or failed. */
+  const start = (body: Record<string, unknown>): Promise<BetJson | null> => {
+    // A stake the field refuses (BetAmountInput's onIssue) sends nothing.
+    if (stakeRefused.current || !signedIn(services) || runningNow()) return Promise.resolve(null);
+    return run(async () => {
+      const answer = await postBet<BetAnswer>(services.request, paths.games, body);
+      playGameSound('bet');
+      setBet(answer.bet);
+      services.setBalance(answer.balance);
+      onSettled?.(answer.bet);
+      return answer.bet;
+    });
+  };
+
+  /** A move; `at` (when the rules take one) is where it is meant to land, e.g. the level dug. */
+  const step = (move: number, at?: number): Promise<BetJson | null> => {
+    const current = latest.current;
+    if (!current || !runningNow()) return Promise.resolve(null);
+    const path = `${paths.games}/${current.id}/${paths.step}`;
+    const body: Record<string, number> = { [rules.move.field]: move };
+    if (rules.move.at && at !== undefined) body[rules.move.at.field] = at;
+    return run(async () => settle(await services.request<BetAnswer>('POST', path, body)));
+  };
+
+  const cashOut = (): Promise<BetJson | null> => {
+    const current = latest.current;
+    if (!current || !runningNow()) return Promise.resolve(null);
+    const path = `${paths.games}/${current.id}/cashout`;
+    return run(async () => settle(await services.request<BetAnswer>('POST', path, {})));
+  };
+
+  /** Give it to the stake field's `onIssue`: while the stake cannot be bet, start sends nothing. */
+  const onStakeIssue = useCallback((issue: unknown) => {
+    stakeRefused.current = issue !== null;
+  }, []);
+
+  return { bet, running, loaded, busy, start, step, cashOut, onStakeIssue };
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { InstantRules } from '../../../games/fairness/contract';
+import { bearerAuth, errorResponses } from '../../http/schemas';
+import { requireAuth } from '../auth/guard';
+import { idempotencyOf } from '../bets/idempotency';
+import { BetAnswerBody } from '../bets/json';
+import { placeBet } from '../bets/settle';
+import { FieldCollector } from './fields';
+import { IdempotencyHeaders } from './headers';
+import { betBodySchema } from './paramSchemas';
+
+/** The bet route of an instant game, from its rules: validate, settle, answer. */
+export function instantRoutes(path: string, rules: InstantRules): FastifyPluginAsyncTypebox {
+  const withAmount = !rules.stakeCents;
+  return async (app) => {
+    app.post(
+      path,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: rules.docs.summary,
+          description: rules.docs.description,
+          security: bearerAuth,
+          headers: IdempotencyHeaders,
+          body: betBodySchema(rules.params, withAmount),
+          response: { 200: BetAnswerBody, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const fields = new FieldCollector();
+        const amount = withAmount ? fields.amount('amount', body.amount) : null;
+        const parsed = rules.parse(body);
+        if (!parsed.ok) fields.add(parsed.issues);
+        fields.throwIfAny();
+        const params = (parsed as { value: unknown }).value;
+        const stakeCents = rules.stakeCents ? rules.stakeCents(params) : amount!;
+        const wire = rules.wire(params);
+        const outcome = await placeBet(app.db, {
+          userId: request.user!.id,
+          game: rules.id,
+          amountCents: stakeCents,
+          params: wire,
+          floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
+          idempotency: idempotencyOf(request),
+          decide: (floats) => rules.play(params, floats, stakeCents),
+        });
+        return outcome.body;
+      },
+    );
+  };
+}

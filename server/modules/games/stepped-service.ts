@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { capPayout, centsToAmount, payoutCents } from '../../../games/fairness/index';
+import { isRuleIssue, type SteppedRules } from '../../../games/fairness/contract';
+import type { Db, Tx } from '../../db/database';
+import { ValidationError } from '../../http/errors';
+import type { IdempotencyRequest } from '../bets/idempotency';
+import { betJson, type BetAnswer } from '../bets/json';
+import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
+import { changeBalance } from '../wallet/service';
+import { bets, gameSessions, type Bet, type GameSession } from './schema';
+import { lockedSession } from './sessions';
+
+/**
+ * A stepped game's server side over `game_sessions`: the whole state (secrets included) is
+ * decided from the floats at the start and stored, one nonce for the whole game; every move locks
+ * the player's balance row, so parallel moves and cash-outs are served one after another.
+ */
+export class SteppedGames {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: SteppedRules,
+  ) {}
+
+  /** Starts a game: the stake is debited and the state decided (and stored) now. */
+  start(input: {
+    userId: number;
+    amountCents: number;
+    params: unknown;
+    idempotency: IdempotencyRequest | null;
+  }): Promise<BetOutcome> {
+    const { rules } = this;
+    const wire = rules.wire(input.params);
+    return placeBet(this.db, {
+      userId: input.userId,
+      game: rules.id,
+      amountCents: input.amountCents,
+      params: wire,
+      floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
+      idempotency: input.idempotency,
+      guard: (tx) => this.requireNoActiveGame(tx, input.userId),
+      decide: (floats) => ({
+        multiplierE4: 0,
+        payoutCents: 0,
+        result: rules.result(rules.start(input.params, floats), input.params),
+      }),
+      afterInsert: async (tx, bet, floats) => {
+        await tx.insert(gameSessions).values({
+          betId: bet.id,
+          userId: input.userId,
+          game: rules.id,
+          state: rules.start(input.params, floats),
+          status: 'active',
+        });
+      },
+    });
+  }
+
+  /**
+   * One move of the game in progress (a tile revealed, a level dug); `at`, when the rules take
+   * it, is where the player meant it to land: anywhere else is refused.
+   */
+  step(userId: number, betId: number, move: number, at?: number): Promise<BetAnswer> {
+    return this.db.transaction(async (tx) => {
+      const game = await this.lockedGame(tx, userId, betId);
+      const position = this.rules.move.at;
+      if (position && at !== undefined && at !== position.of(game.session.state)) {
+        throw ValidationError.field(position.field, 'game.wrong_step');
+      }
+      const next = this.rules.step(game.session.state, move, game.params);
+      if (isRuleIssue(next)) throw ValidationError.field(next.field, next.key, next.params);
+      return this.save(tx, game, next);
+    });
+  }
+
+  cashOut(userId: number, betId: number): Promise<BetAnswer> {
+    return this.db.transaction(async (tx) => {
+      const game = await this.lockedGame(tx, userId, betId);
+      const next = this.rules.cashOut(game.session.state, game.params);
+      if (isRuleIssue(next)) throw ValidationError.field(next.field, next.key, next.params);
+      return this.save(tx, game, next);
+    });
+  }
+
+  /** The player's game in progress, if any, as a bet (secrets hidden by the rules' result). */
+  async active(userId: number) {
+    const [row] = await this.db
+      .select({ bet: bets })
+      .from(gameSessions)
+      .innerJoin(bets, eq(bets.id, gameSessions.betId))
+      .where(this.activeOf(userId));
+    return row ? betJson(row.bet, await pairOfBet(this.db, row.bet)) : null;
+  }
+
+  private activeOf(userId: number) {
+    return and(
+      eq(gameSessions.userId, userId),
+      eq(gameSessions.game, this.rules.id),
+      eq(gameSessions.status, 'active'),
+    );
+  }
+
+  private async requireNoActiveGame(tx: Tx, userId: number): Promise<void> {
+    const [game] = await tx
+      .select({ betId: gameSessions.betId })
+      .from(gameSessions)
+      .where(this.activeOf(userId))
+      .limit(1);
+    if (game) throw ValidationError.field('game', 'game.in_progress');
+  }
+
+  private async lockedGame(tx: Tx, userId: number, betId: number) {
+    const row = await lockedSession(tx, this.rules.id, userId, betId);
+    if (row.session.status !== 'active') throw ValidationError.field('game', 'game.over');
+    const parsed = this.rules.parse(row.bet.params as Record<string, unknown>);
+    if (!parsed.ok) throw new Error(`bet ${betId}: stored parameters no longer parse`);
+    return { ...row, params: parsed.value };
+  }
+
+  /** Stores the new state, multiplier and payout, and credits a win once the game is over. */
+  private async save(
+    tx: Tx,
+    game: { session: GameSession; bet: Bet; params: unknown; balance: number },
+    state: unknown,
+  ): Promise<BetAnswer> {
+    const { rules } = this;
+    const { bet } = game;
+    const over = rules.isOver(state);
+    const multiplierE4 = rules.multiplierE4(state, game.params);
+    const payout = over ? capPayout(payoutCents(bet.amountCents, multiplierE4)) : 0;
+    let balance = game.balance;
+    if (payout > 0) {
+      balance = await changeBalance(tx, {
+        userId: bet.userId,
+        deltaCents: payout,
+        reason: 'payout',
+        reference: `bet:${bet.id}`,
+      });
+    }
+    await tx
+      .update(gameSessions)
+      .set({
+        state,
+        status: over ? rules.status(state) : 'active',
+        endedAt: over ? new Date() : null,
+      })
+      .where(eq(gameSessions.betId, bet.id));
+    const [updated] = await tx
+      .update(bets)
+      .set({ multiplierE4, payoutCents: payout, result: rules.result(state, game.params) })
+      .where(eq(bets.id, bet.id))
+      .returning();
+    return {
+      bet: betJson(updated!, await pairOfBet(tx, updated!)),
+      balance: centsToAmount(balance),
+    };
+  }
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { centsToAmount } from '../../../games/fairness/index';
+import { fieldIssue, type SteppedRules } from '../../../games/fairness/contract';
+import type { GamePaths } from '../../../games/shared/definition';
+import { notFound } from '../../http/errors';
+import { bearerAuth, ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
+import { requireAuth } from '../auth/guard';
+import { idempotencyOf } from '../bets/idempotency';
+import { BetAnswerBody, BetBody } from '../bets/json';
+import { FieldCollector } from './fields';
+import { IdempotencyHeaders } from './headers';
+import { betBodySchema } from './paramSchemas';
+import { SteppedGames } from './stepped-service';
+
+const GameParams = Type.Object({ id: IdParam });
+
+/** The game id of the path; an id no row can have is simply not found. */
+function gameId(param: string): number {
+  const id = idOf(param);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** Start, step, cash out and the game in progress of a stepped game, from its rules. */
+export function steppedRoutes(
+  paths: Extract<GamePaths, { kind: 'stepped' }>,
+  rules: SteppedRules,
+): FastifyPluginAsyncTypebox {
+  const { field: moveField, spec: moveSpec, at } = rules.move;
+  const about = `${rules.docs.summary}. ${rules.docs.description}`;
+  return async (app) => {
+    const games = new SteppedGames(app.db, rules);
+
+    app.post(
+      paths.games,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: 'Start a game (the stake is debited, the outcome decided)',
+          description: `One game at a time (422 on game otherwise). ${about}`,
+          security: bearerAuth,
+          headers: IdempotencyHeaders,
+          body: betBodySchema(rules.params, true),
+          response: { 200: BetAnswerBody, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const fields = new FieldCollector();
+        const amountCents = fields.amount('amount', body.amount);
+        const parsed = rules.parse(body);
+        if (!parsed.ok) fields.add(parsed.issues);
+        fields.throwIfAny();
+        const outcome = await games.start({
+          userId: request.user!.id,
+          amountCents: amountCents!,
+          params: (parsed as { value: unknown }).value,
+          idempotency: idempotencyOf(request),
+        });
+        return outcome.body;
+      },
+    );
+
+    app.post(
+      `${paths.games}/:id/${paths.step}`,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: `Play a move: ${moveField} ${moveSpec.description ?? ''}`.trim(),
+          description: about,
+          security: bearerAuth,
+          params: GameParams,
+          body: Type.Object({
+            [moveField]: Type.Integer(),
+            ...(at
+              ? { [at.field]: Type.Optional(Type.Integer({ description: at.spec.description })) }
+              : {}),
+          }),
+          response: { 200: BetAnswerBody, 404: ErrorBody, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const move = body[moveField];
+        const position = at ? body[at.field] : undefined;
+        const fields = new FieldCollector();
+        const issue = fieldIssue(moveField, moveSpec, move);
+        if (issue) fields.add([issue]);
+        const atIssue = at && position !== undefined && fieldIssue(at.field, at.spec, position);
+        if (atIssue) fields.add([atIssue]);
+        fields.throwIfAny();
+        return games.step(
+          request.user!.id,
+          gameId(request.params.id),
+          move as number,
+          position as number | undefined,
+        );
+      },
+    );
+
+    app.post(
+      `${paths.games}/:id/cashout`,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: 'Cash out',
+          description: about,
+          security: bearerAuth,
+          params: GameParams,
+          response: { 200: BetAnswerBody, 404: ErrorBody, ...errorResponses },
+        },
+      },
+      async (request) => games.cashOut(request.user!.id, gameId(request.params.id)),
+    );
+
+    app.get(
+      paths.active,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: 'The game in progress (bet null when none)',
+          security: bearerAuth,
+          response: {
+            200: Type.Object({ bet: Type.Union([BetBody, Type.Null()]), balance: Type.Number() }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => ({
+        bet: await games.active(request.user!.id),
+        balance: centsToAmount(request.user!.balanceCents),
+      }),
+    );
+  };
+}

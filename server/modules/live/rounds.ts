@@ -1,0 +1,242 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { lockedSession } from '../games/sessions';
+import { capPayout, centsToAmount, payoutCents } from '../../../games/fairness/index';
+import type { LiveRules } from '../../../games/fairness/contract';
+import {
+  endedResult,
+  endingMultiplierE4,
+  liveEnding,
+  liveRound,
+  runningResult,
+  type LiveEnding,
+  type LiveRoundState,
+} from '../../../games/fairness/live';
+import type { Db, Tx } from '../../db/database';
+import { users } from '../../db/schema';
+import { ValidationError } from '../../http/errors';
+import type { IdempotencyRequest } from '../bets/idempotency';
+import { betJson, type BetAnswer } from '../bets/json';
+import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
+import { bets, gameSessions, type Bet } from '../games/schema';
+import { changeBalance } from '../wallet/service';
+
+/** A live round as stored in `game_sessions.state`: its secret crash point included. */
+export type RoundState = LiveRoundState;
+
+/**
+ * A live game's rounds over `game_sessions` (one running round per player and game): the crash
+ * point is decided from the floats at the start and kept secret in the row; every ending (a
+ * cash-out, an auto cash-out, the crash) is written under the player's balance lock, so it
+ * happens once whichever request, timer or instance gets there first.
+ */
+export class LiveRounds {
+  constructor(
+    private readonly db: Db,
+    private readonly rules: LiveRules,
+  ) {}
+
+  /** Debits the stake and starts the round on the server's clock now. */
+  start(input: {
+    userId: number;
+    amountCents: number;
+    params: unknown;
+    idempotency: IdempotencyRequest | null;
+  }): Promise<BetOutcome & { state: RoundState | null }> {
+    const { rules } = this;
+    const wire = rules.wire(input.params);
+    const autoCashoutE4 = rules.autoCashoutE4(input.params);
+    let state: RoundState | null = null;
+    const stateOf = (floats: readonly number[]): RoundState => {
+      state ??= liveRound(rules, floats, autoCashoutE4, Date.now());
+      return state;
+    };
+    return placeBet(this.db, {
+      userId: input.userId,
+      game: rules.id,
+      amountCents: input.amountCents,
+      params: wire,
+      floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
+      idempotency: input.idempotency,
+      guard: (tx) => this.requireNoRunningRound(tx, input.userId),
+      decide: (floats) => ({
+        multiplierE4: 0,
+        payoutCents: 0,
+        result: runningResult(stateOf(floats)),
+      }),
+      afterInsert: async (tx, bet, floats) => {
+        await tx.insert(gameSessions).values({
+          betId: bet.id,
+          userId: input.userId,
+          game: rules.id,
+          state: stateOf(floats),
+          status: 'active',
+        });
+      },
+    }).then((outcome) => ({ ...outcome, state }));
+  }
+
+  /**
+   * A cash-out by hand at `atMs` (the server's clock when the request arrived): below the crash
+   * it wins m(t); at or past it the round is settled as crashed and the cash-out refused.
+   */
+  async cashOut(userId: number, betId: number, atMs: number): Promise<BetAnswer> {
+    const settled = await this.db.transaction(async (tx) => {
+      const round = await this.locked(tx, betId, userId);
+      const { state } = round;
+      if (round.session.status !== 'active') {
+        // Already ended (another cash-out, the auto cash-out or the crash got there first).
+        const answer = {
+          bet: betJson(round.bet, await pairOfBet(tx, round.bet)),
+          balance: centsToAmount(round.balance),
+        };
+        return { late: true, answer };
+      }
+      const ending = liveEnding(this.rules, state, atMs);
+      const late = atMs >= state.endsAt;
+      return { late, answer: await this.end(tx, round.bet, round.balance, state, ending) };
+    });
+    if (settled.late) {
+      const crashed = settled.answer.bet.result.status === 'crashed';
+      throw ValidationError.field('id', crashed ? 'game.crashed' : 'game.over');
+    }
+    return settled.answer;
+  }
+
+  /** Ends the round if its time has come (its auto cash-out or its crash); null when not yet. */
+  settleIfDue(betId: number, nowMs = Date.now()): Promise<LiveEnding | null> {
+    return this.db.transaction(async (tx) => {
+      const [owner] = await tx
+        .select({ userId: gameSessions.userId })
+        .from(gameSessions)
+        .where(eq(gameSessions.betId, betId));
+      if (!owner) return null;
+      const round = await this.locked(tx, betId, owner.userId);
+      if (round.session.status !== 'active' || nowMs < round.state.endsAt) return null;
+      const ending = liveEnding(this.rules, round.state, null);
+      await this.end(tx, round.bet, round.balance, round.state, ending);
+      return ending;
+    });
+  }
+
+  /** The running rounds whose end has passed (nobody settled them: an instance went away). */
+  async overdue(nowMs = Date.now()): Promise<number[]> {
+    const rows = await this.db
+      .select({ betId: gameSessions.betId })
+      .from(gameSessions)
+      .where(
+        and(
+          eq(gameSessions.game, this.rules.id),
+          eq(gameSessions.status, 'active'),
+          sql`(${gameSessions.state}->>'endsAt')::bigint <= ${nowMs}`,
+        ),
+      );
+    return rows.map((row) => row.betId);
+  }
+
+  /** A round of the player: its bet (secret hidden while running), state and status. */
+  async view(userId: number, betId: number) {
+    const [row] = await this.db
+      .select({ session: gameSessions, bet: bets })
+      .from(gameSessions)
+      .innerJoin(bets, eq(bets.id, gameSessions.betId))
+      .where(
+        and(
+          eq(gameSessions.betId, betId),
+          eq(gameSessions.userId, userId),
+          eq(gameSessions.game, this.rules.id),
+        ),
+      );
+    if (!row) return null;
+    return {
+      bet: betJson(row.bet, await pairOfBet(this.db, row.bet)),
+      state: row.session.state as RoundState,
+      running: row.session.status === 'active',
+    };
+  }
+
+  /** The player's running round, if any (after settling it when its time has passed). */
+  async active(userId: number) {
+    const [row] = await this.db
+      .select({ betId: gameSessions.betId })
+      .from(gameSessions)
+      .where(this.runningOf(userId));
+    if (!row) return null;
+    await this.settleIfDue(row.betId);
+    const view = await this.view(userId, row.betId);
+    return view?.running ? view : null;
+  }
+
+  /** The player's balance now (a settlement may just have credited it). */
+  async balanceOf(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ balanceCents: users.balanceCents })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.balanceCents ?? 0;
+  }
+
+  private runningOf(userId: number) {
+    return and(
+      eq(gameSessions.userId, userId),
+      eq(gameSessions.game, this.rules.id),
+      eq(gameSessions.status, 'active'),
+    );
+  }
+
+  private async requireNoRunningRound(tx: Tx, userId: number): Promise<void> {
+    const [round] = await tx
+      .select({ betId: gameSessions.betId, state: gameSessions.state })
+      .from(gameSessions)
+      .where(this.runningOf(userId))
+      .limit(1);
+    if (!round) return;
+    // A round whose end has passed is settled now rather than blocking the next one.
+    const state = round.state as RoundState;
+    if (Date.now() >= state.endsAt) {
+      const locked = await this.locked(tx, round.betId, userId);
+      if (locked.session.status !== 'active') return;
+      await this.end(tx, locked.bet, locked.balance, state, liveEnding(this.rules, state, null));
+      return;
+    }
+    throw ValidationError.field('game', 'game.in_progress');
+  }
+
+  private async locked(tx: Tx, betId: number, userId: number) {
+    const row = await lockedSession(tx, this.rules.id, userId, betId);
+    return { ...row, state: row.session.state as RoundState };
+  }
+
+  /** Writes the ending: the session's status, the bet's multiplier, payout and result, the credit. */
+  private async end(
+    tx: Tx,
+    bet: Bet,
+    balanceCents: number,
+    state: RoundState,
+    ending: LiveEnding,
+  ): Promise<BetAnswer> {
+    const multiplierE4 = endingMultiplierE4(ending);
+    const payout = capPayout(payoutCents(bet.amountCents, multiplierE4));
+    let balance = balanceCents;
+    if (payout > 0) {
+      balance = await changeBalance(tx, {
+        userId: bet.userId,
+        deltaCents: payout,
+        reason: 'payout',
+        reference: `bet:${bet.id}`,
+      });
+    }
+    await tx
+      .update(gameSessions)
+      .set({ status: ending.status, endedAt: new Date(ending.endedAt) })
+      .where(eq(gameSessions.betId, bet.id));
+    const [updated] = await tx
+      .update(bets)
+      .set({ multiplierE4, payoutCents: payout, result: endedResult(state, ending) })
+      .where(eq(bets.id, bet.id))
+      .returning();
+    return {
+      bet: betJson(updated!, await pairOfBet(tx, updated!)),
+      balance: centsToAmount(balance),
+    };
+  }
+}

@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import sse from '@fastify/sse';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { centsToAmount } from '../../../games/fairness/index';
+import type { LiveRules } from '../../../games/fairness/contract';
+import type { GamePaths } from '../../../games/shared/definition';
+import { notFound } from '../../http/errors';
+import { bearerAuth, ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
+import { requireAuth } from '../auth/guard';
+import { idempotencyOf } from '../bets/idempotency';
+import { BetAnswerBody, BetBody } from '../bets/json';
+import { FieldCollector } from '../games/fields';
+import { IdempotencyHeaders } from '../games/headers';
+import { openRoundBus } from './bus';
+import { RoundClock } from './clock';
+import { LiveRounds } from './rounds';
+import { RoundStream } from './stream';
+
+const RoundParams = Type.Object({ id: IdParam });
+
+/** The round id of the path; an id no row can have is simply not found. */
+function roundId(param: string): number {
+  const id = idOf(param);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** The server's clock when each request arrived (before authentication): cash-outs use it. */
+const arrivals = new WeakMap<FastifyRequest, number>();
+const markArrival = async (request: FastifyRequest) => {
+  arrivals.set(request, Date.now());
+};
+
+/**
+ * A live game's routes from its rules: start a round, cash out, the round's event stream and the
+ * round in progress. Rounds end on their own (a timer here, a sweep on every instance), and
+ * every ending is announced on the round bus so a stream on any instance reports it.
+ */
+export function liveRoutes(
+  paths: Extract<GamePaths, { kind: 'live' }>,
+  rules: LiveRules,
+): FastifyPluginAsyncTypebox {
+  const about = `${rules.docs.summary}. ${rules.docs.description}`;
+  const { field: autoField, spec: autoSpec } = rules.autoCashout;
+  return async (app) => {
+    const rounds = new LiveRounds(app.db, rules);
+    const streams = new RoundStream(rounds);
+    const bus = await openRoundBus(app, (betId) => streams.ended(betId));
+    const clock = new RoundClock(rounds, (betId) => bus.publish(betId), app.log);
+    clock.startSweeping();
+    // Open streams would keep the server from closing: they end before it does.
+    app.addHook('preClose', async () => {
+      clock.stop();
+      streams.closeAll();
+    });
+    app.addHook('onClose', async () => bus.close());
+    await app.register(sse, { heartbeatInterval: 15_000 });
+
+    app.post(
+      paths.rounds,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: rules.docs.summary,
+          description: `The stake is debited and the round starts now; one round at a time (422 on game otherwise). ${about}`,
+          security: bearerAuth,
+          headers: IdempotencyHeaders,
+          body: Type.Object({
+            amount: Type.Number({
+              description: 'Stake in currency units, 0.01 .. 10000, 2 decimals',
+            }),
+            [autoField]: Type.Optional(
+              Type.Union([Type.Number({ description: autoSpec.description }), Type.Null()]),
+            ),
+          }),
+          response: { 201: BetAnswerBody, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown>;
+        const fields = new FieldCollector();
+        const amountCents = fields.amount('amount', body.amount);
+        const parsed = rules.parse(body);
+        if (!parsed.ok) fields.add(parsed.issues);
+        fields.throwIfAny();
+        const outcome = await rounds.start({
+          userId: request.user!.id,
+          amountCents: amountCents!,
+          params: (parsed as { value: unknown }).value,
+          idempotency: idempotencyOf(request),
+        });
+        if (outcome.state) clock.schedule(outcome.body.bet.id, outcome.state.endsAt);
+        return reply.code(201).send(outcome.body);
+      },
+    );
+
+    app.post(
+      `${paths.rounds}/:id/cashout`,
+      {
+        onRequest: [markArrival, requireAuth],
+        schema: {
+          tags: ['games'],
+          summary: 'Cash out (decided by the server clock when the request arrives)',
+          description: `Below the crash it wins m(t); at or past it the round had crashed (422 on id, the crashed bet in the body). ${about}`,
+          security: bearerAuth,
+          params: RoundParams,
+          response: { 200: BetAnswerBody, 404: ErrorBody, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const at = arrivals.get(request) ?? Date.now();
+        const betId = roundId(request.params.id);
+        try {
+          return await rounds.cashOut(request.user!.id, betId, at);
+        } finally {
+          await bus.publish(betId).catch((error: Error) => app.log.warn(error.message));
+        }
+      },
+    );
+
+    app.get(
+      `${paths.rounds}/:id/events`,
+      {
+        onRequest: requireAuth,
+        sse: { kind: 'only' },
+        schema: {
+          tags: ['games'],
+          summary: 'The round as server-sent events (text/event-stream)',
+          description:
+            'On connect `state` {status, started_at, server_now, auto_cashout}; then `cashed_out` ' +
+            'or `crashed` {bet, server_now} when the round ends (the crash point only then), and ' +
+            'heartbeat comments. The stream closes after the ending; a reconnect gets the state again.',
+          produces: ['text/event-stream'],
+          security: bearerAuth,
+          params: RoundParams,
+          response: { 404: ErrorBody, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const betId = roundId(request.params.id);
+        const view = await rounds.view(request.user!.id, betId);
+        if (!view) throw notFound();
+        await streams.serve(reply, request.user!.id, view, () =>
+          clock.settleAt(betId, view.state.endsAt),
+        );
+      },
+    );
+
+    app.get(
+      paths.active,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['games'],
+          summary: 'The round in progress (bet null when none) and the server clock',
+          security: bearerAuth,
+          response: {
+            200: Type.Object({
+              bet: Type.Union([BetBody, Type.Null()]),
+              balance: Type.Number(),
+              server_now: Type.Integer(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const view = await rounds.active(request.user!.id);
+        return {
+          bet: view?.bet ?? null,
+          balance: centsToAmount(await rounds.balanceOf(request.user!.id)),
+          server_now: Date.now(),
+        };
+      },
+    );
+  };
+}

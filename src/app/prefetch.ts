@@ -1,0 +1,38 @@
+// Loading ahead: the code of what the player will most likely open next is fetched while they
+// look at the current page, so the tap that opens it waits for nothing (or for less).
+import { playableGame } from '../../games/shared/catalog';
+import { resolvePath } from './routes';
+
+type Idle = (callback: () => void, options?: { timeout: number }) => number;
+
+/** Runs `task` when the browser is idle (Safari before 18 has no requestIdleCallback). */
+export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  const requestIdle = (window as { requestIdleCallback?: Idle }).requestIdleCallback;
+  if (requestIdle) {
+    const id = requestIdle(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
+
+const started = new Set<string>();
+
+/** Fetches the screen chunk of a path (the game page's for a game route) once. */
+export function prefetchScreen(path: string): void {
+  const resolved = resolvePath(path);
+  if (resolved.kind !== 'route') return;
+  const key = `screen:${resolved.def.name}`;
+  if (started.has(key)) return;
+  started.add(key);
+  // A failed prefetch changes nothing: the navigation loads it again and reports the failure.
+  resolved.def.load().catch(() => started.delete(key));
+}
+
+/** Fetches a game's scene and panel code once (the player showed intent: hover, touch, focus). */
+export function prefetchGame(id: string): void {
+  const game = playableGame(id);
+  if (!game || started.has(`game:${id}`)) return;
+  started.add(`game:${id}`);
+  Promise.all([game.scene(), game.panel()]).catch(() => started.delete(`game:${id}`));
+}

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { GAMES, gamePath } from '../../games/shared/catalog';
+import { isPlayable } from '../../games/shared/definition';
+import { serverAndBrowser } from '../support/e2eEnvironment';
+import { LOBBY_BUDGET_BYTES, lobbyFiles, readManifest } from '../support/buildManifest';
+import { poll } from './games-helpers';
+
+const env = serverAndBrowser();
+
+interface Sent {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: number;
+}
+
+/** One GET as sent on the wire: the body's bytes are counted, never decoded. */
+function getRaw(base: string, url: string, acceptEncoding?: string): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = acceptEncoding
+      ? { 'Accept-Encoding': acceptEncoding }
+      : {};
+    const req = http.get(`${base}${url}`, { headers, agent: false }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('first load on a phone', () => {
+  it("sends the lobby's JavaScript compressed, at most 120 KB in all, as the browser gets it", async () => {
+    const manifest = readManifest();
+    const expected = new Set(lobbyFiles(manifest).map((file) => `/${file}`));
+    const context = await env.browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const scripts: { url: string; encoding: string | undefined; vary: string; cache: string }[] =
+      [];
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url()).pathname;
+      if (!expected.has(url)) return;
+      const headers = response.headers();
+      scripts.push({
+        url,
+        encoding: headers['content-encoding'],
+        vary: headers.vary ?? '',
+        cache: headers['cache-control'] ?? '',
+      });
+      sizes.push(
+        response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
+      );
+    });
+    await page.goto(env.server.url);
+    await page.locator('.game-tile').first().waitFor();
+    await poll(() => scripts.length).toBe(expected.size);
+    for (const script of scripts) {
+      // Chromium offers br over HTTPS and gzip over plain HTTP: either is fine, identity is not.
+      expect(['br', 'gzip'], script.url).toContain(script.encoding);
+      expect(script.vary.toLowerCase(), script.url).toContain('accept-encoding');
+      expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
+    }
+    const sent = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    console.info(
+      `lobby JavaScript as Chromium got it (${scripts[0]?.encoding}): ${(sent / 1024).toFixed(1)} KB`,
+    );
+    expect(sent).toBeGreaterThan(10 * 1024);
+    expect(sent).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
+    await context.close();
+  });
+
+  it('chooses brotli, then gzip, then the plain file by Accept-Encoding, varying on it', async () => {
+    const manifest = readManifest();
+    const files = lobbyFiles(manifest);
+    let brotliTotal = 0;
+    for (const file of files) {
+      const url = `/${file}`;
+      const plain = await getRaw(env.server.url, url);
+      expect(plain.status, url).toBe(200);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      if (plain.bytes < 512) {
+        brotliTotal += plain.bytes;
+        continue;
+      }
+      const br = await getRaw(env.server.url, url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['content-type'], url).toMatch(/javascript/);
+      expect(br.headers.vary?.toLowerCase(), url).toContain('accept-encoding');
+      expect(br.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(br.bytes, url).toBeLessThan(plain.bytes);
+      brotliTotal += br.bytes;
+      const gz = await getRaw(env.server.url, url, 'gzip');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gz.bytes, url).toBeLessThan(plain.bytes);
+      expect(gz.bytes, url).toBeGreaterThanOrEqual(br.bytes);
+    }
+    console.info(`lobby JavaScript as sent with brotli: ${(brotliTotal / 1024).toFixed(1)} KB`);
+    expect(brotliTotal).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
+  });
+
+  it("loads the game page in the background on the lobby, and a game's scene when its tile is touched", async () => {
+    const manifest = readManifest();
+    const gamePage = `/${manifest['src/pages/GamePage.tsx']!.file}`;
+    const game = GAMES.find(isPlayable)!;
+    const sceneKey = Object.keys(manifest).find((key) => key === `games/${game.id}/scene.ts`);
+    expect(sceneKey, "the game's scene is a chunk of its own").toBeDefined();
+    const scene = `/${manifest[sceneKey!]!.file}`;
+
+    const context = await env.browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const loaded = new Set<string>();
+    page.on('requestfinished', (request) => loaded.add(new URL(request.url()).pathname));
+    await page.goto(env.server.url);
+    await page.locator('.game-tile').first().waitFor();
+    await poll(() => loaded.has(gamePage)).toBe(true);
+    expect(loaded.has(scene)).toBe(false);
+    await page.locator(`.game-tile[href="${gamePath(game)}"]`).dispatchEvent('touchstart');
+    await poll(() => loaded.has(scene)).toBe(true);
+    // Still the lobby: nothing navigated.
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

@@ -1,0 +1,202 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/server';
+import { registerUser } from '../support/testApp';
+import { serverAndBrowser } from '../support/e2eEnvironment';
+import {
+  betsOf,
+  expectTopBarToMatchServer,
+  poll,
+  serverBalance,
+  simulationValue,
+  waitForScene,
+} from './games-helpers';
+
+const env = serverAndBrowser();
+
+interface ShaftLayout {
+  tile: { x: number; y: number; width: number; height: number };
+  pitchX: number;
+  pitchY: number;
+  tiles: number;
+}
+
+/** A phone held upright, touch only, signed in as a new player. */
+async function phonePage() {
+  const player = await registerUser(env.server.url);
+  const context = await env.browser.browser!.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
+  const page = await context.newPage();
+  return { page, player, close: () => context.close() };
+}
+
+/** Screenshots of a game in progress and of the revealed shaft, for a reviewer. */
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(repoRoot, '.test-results', 'screenshots', name) });
+
+const panel = (page: Page) => page.locator('[data-testid=gemMiner-panel]');
+
+async function openGemMiner(page: Page): Promise<void> {
+  await page.goto(`${env.server.url}/gemMiner?test`);
+  await waitForScene(page, 'gemMiner');
+  await page.locator('[data-testid=gemMiner-panel][data-loaded]').waitFor();
+}
+
+/** Taps a tile of a level on the canvas, where the scene says it drew it. */
+async function tapTile(page: Page, level: number, tile: number): Promise<void> {
+  const canvas = page.locator('[data-scene=gemMiner] canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const layout = (await page.evaluate(
+    () => window.__engine?.scenes.describeLayout()?.report,
+  )) as unknown as ShaftLayout;
+  expect(tile).toBeLessThan(layout.tiles);
+  const x = layout.tile.x + tile * layout.pitchX + layout.tile.width / 2;
+  const y = layout.tile.y + level * layout.pitchY + layout.tile.height / 2;
+  await page.touchscreen.tap(box.x + x, box.y + y);
+}
+
+/** The faces of the scene's shaft once every reveal has finished. */
+async function sceneFaces(page: Page): Promise<string[][]> {
+  await poll(() =>
+    simulationValue<boolean>(page, 'sim.tiles.every((row) => row.every((t) => t.reveal >= 1))'),
+  ).toBe(true);
+  return simulationValue<string[][]>(page, 'sim.tiles.map((row) => row.map((t) => t.face))');
+}
+
+describe('gem miner in the browser', () => {
+  it('plays a game by tapping on a phone, comes back after a reload, shows the whole shaft at the end', async () => {
+    const { page, player, close } = await phonePage();
+    await openGemMiner(page);
+    await panel(page).locator('input[name=amount]').fill('2.00');
+    await panel(page).locator('select[name=difficulty]').selectOption('easy');
+    await page.locator('[data-testid=gemMiner-start]').tap();
+    await page.locator('[data-testid=gemMiner-panel][data-status=playing]').waitFor();
+    const gameId = await panel(page).getAttribute('data-game-id');
+    expect(await simulationValue<number>(page, 'sim.columns')).toBe(4);
+
+    let reloaded = false;
+    for (let level = 0; level < 8; level++) {
+      const status = await panel(page).getAttribute('data-status');
+      if (status !== 'playing') break;
+      expect(await panel(page).getAttribute('data-level')).toBe(String(level));
+      const tile = level % 4;
+      await tapTile(page, level, tile);
+      await poll(() => panel(page).getAttribute('data-dug')).toMatch(new RegExp(`(^|,)${tile}$`));
+      await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
+      const dug = (await panel(page).getAttribute('data-dug'))!;
+      expect(dug.split(',')).toHaveLength(level + 1);
+      if (!reloaded && (await panel(page).getAttribute('data-status')) === 'playing') {
+        // A reload mid-game: the same game, its dug tiles on the board, the same level lit.
+        reloaded = true;
+        await page.reload();
+        await waitForScene(page, 'gemMiner');
+        await page
+          .locator('[data-testid=gemMiner-panel][data-status=playing][data-loaded]')
+          .waitFor();
+        expect(await panel(page).getAttribute('data-game-id')).toBe(gameId);
+        expect(await panel(page).getAttribute('data-dug')).toBe(dug);
+        expect(await panel(page).locator('select[name=difficulty]').inputValue()).toBe('easy');
+        await poll(() => simulationValue<number[]>(page, 'sim.board.dug')).toEqual(
+          dug.split(',').map(Number),
+        );
+        const faces = await sceneFaces(page);
+        await screenshot(page, 'gemMiner-playing-390x844.png');
+        expect(faces[0]![0]).toBe('gem');
+        expect(faces[1]!.every((f) => f === 'hidden')).toBe(true);
+      }
+    }
+    const status = (await panel(page).getAttribute('data-status'))!;
+    expect(['lost', 'cleared']).toContain(status);
+
+    // The whole shaft is shown: every level's rocks and gems, none hidden.
+    const [bet] = await betsOf(env.server.url, player.token, 'gemMiner');
+    expect(String(bet!.id)).toBe(gameId);
+    const rocks = bet!.result.rocks as number[][];
+    const faces = await sceneFaces(page);
+    await screenshot(page, 'gemMiner-end-390x844.png');
+    faces.forEach((row, level) =>
+      row.forEach((face, tile) => {
+        const rock = rocks[level]!.includes(tile);
+        const dug = (bet!.result.dug as number[])[level] === tile;
+        expect(face, `level ${level} tile ${tile}`).toBe(
+          `${rock ? 'rock' : 'gem'}${dug ? '' : '-unpicked'}`,
+        );
+      }),
+    );
+    expect(await serverBalance(env.server.url, player.token)).toBeCloseTo(
+      1000 - 2 + bet!.payout,
+      2,
+    );
+    await expectTopBarToMatchServer(page, env.server.url, player.token);
+    await close();
+  }, 240_000);
+
+  it('digs with keys 1-4, arrows and Enter, cashes out with C', async () => {
+    const { page, player, close } = await phonePage();
+    await openGemMiner(page);
+    await panel(page).locator('select[name=difficulty]').selectOption('easy');
+    // Games until one survives its first two levels (easy: 9 in 16).
+    for (let attempt = 0; attempt < 12; attempt++) {
+      await page.locator('[data-testid=gemMiner-start]').tap();
+      await page.locator('[data-testid=gemMiner-panel][data-status=playing]').waitFor();
+      await page.locator('h1').click();
+      await page.keyboard.press('Digit3');
+      await poll(() => panel(page).getAttribute('data-dug')).toBe('2');
+      await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
+      if ((await panel(page).getAttribute('data-status')) !== 'playing') continue;
+      // The cursor is on tile 2 (the last dug): right, Enter digs tile 3.
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await poll(() => panel(page).getAttribute('data-dug')).toBe('2,3');
+      await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
+      if ((await panel(page).getAttribute('data-status')) !== 'playing') continue;
+      await expect
+        .poll(() => page.locator('[data-testid=gemMiner-cashout]').textContent())
+        .toContain('1,76');
+      await page.keyboard.press('KeyC');
+      await page.locator('[data-testid=gemMiner-panel][data-status=cashed_out]').waitFor();
+      const [bet] = await betsOf(env.server.url, player.token, 'gemMiner');
+      expect(bet!.result).toMatchObject({ status: 'cashed_out', level: 2, dug: [2, 3] });
+      expect(bet!.payout).toBe(1.76);
+      await expectTopBarToMatchServer(page, env.server.url, player.token);
+      await close();
+      return;
+    }
+    throw new Error('no game survived two levels in 12 tries');
+  }, 240_000);
+
+  it('auto-plays a tile pattern to a target level, game after game', async () => {
+    const { page, player, close } = await phonePage();
+    await openGemMiner(page);
+    await panel(page).getByRole('button', { name: 'Auto' }).tap();
+    await panel(page).locator('select[name=difficulty]').selectOption('easy');
+    await panel(page).locator('select[name=pattern]').selectOption('right');
+    await panel(page).locator('select[name=target]').selectOption('2');
+    await panel(page).locator('input[name=auto_count]').fill('3');
+    // Tapping the idle shaft changes the pattern for that level (a custom pattern).
+    await tapTile(page, 1, 0);
+    expect(await panel(page).locator('select[name=pattern]').inputValue()).toBe('custom');
+    await page.locator('[data-testid=gemMiner-auto]').tap();
+    await page
+      .locator('[data-testid=auto-progress][data-played="3"]')
+      .waitFor({ timeout: 120_000 });
+    await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
+    const bets = await betsOf(env.server.url, player.token, 'gemMiner');
+    expect(bets).toHaveLength(3);
+    for (const bet of bets) {
+      const dug = bet.result.dug as number[];
+      // Level 0 digs the right tile, level 1 the tapped one; a game stops at level 2 or a rock.
+      expect(dug).toEqual([3, 0].slice(0, dug.length));
+      expect(bet.result.status).toBe(dug.length === 2 && bet.payout > 0 ? 'cashed_out' : 'lost');
+    }
+    await expectTopBarToMatchServer(page, env.server.url, player.token);
+    await close();
+  }, 240_000);
+});

@@ -1,0 +1,72 @@
+// Miner Frenzy in the browser, on PostgreSQL (the test picks each round's crash point by the
+// client seed against the server seed it reads from the database).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { createTestDatabase, type TestDatabase } from '../support/testApp';
+import { rigNextCrash } from '../integration/live-support';
+import { betsOf, expectTopBarToMatchServer, playerPage, poll, waitForScene } from './games-helpers';
+
+describe('Miner Frenzy in the browser', () => {
+  let testDb: TestDatabase;
+  let database: Database;
+  let server: RunningServer;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+    database = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+    server = await startServer({ env: { DATABASE_URL: testDb.databaseUrl! } });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.close();
+    await testDb?.dispose();
+  });
+
+  it('plays a round with auto cash-out 1.5 and one cashed out by hand; the top bar ends equal to the server', async () => {
+    const { page, player, close } = await playerPage(browser, server.url);
+    const rig = (accept: (c: number) => boolean) =>
+      rigNextCrash(server.url, database.db, player.token, player.id, accept);
+    await page.goto(`${server.url}/minerFrenzy?test`);
+    await waitForScene(page, 'minerFrenzy');
+    const panel = page.locator('[data-testid=minerFrenzy-panel]');
+    await panel.waitFor();
+
+    // Auto cash-out at 1.5 against a crash at 3.00 .. 10.00: it pays exactly 1.5.
+    await rig((c) => c >= 300 && c <= 1000);
+    await panel.locator('[data-testid=minerFrenzy-auto]').fill('1.50');
+    await panel.locator('[data-testid=minerFrenzy-bet]').click();
+    await poll(() => panel.locator('[data-testid=minerFrenzy-result]').textContent(), {
+      timeout: 20_000,
+    }).toContain('1.50');
+    const [auto] = await betsOf(server.url, player.token, 'minerFrenzy');
+    expect(auto!.result).toMatchObject({ status: 'cashed_out', multiplier: 1.5 });
+    await expectTopBarToMatchServer(page, server.url, player.token);
+
+    // By hand: no target, a crash far away, the Cash out button shows the live amount.
+    await rig((c) => c >= 5000);
+    await panel.locator('[data-testid=minerFrenzy-auto]').fill('');
+    await panel.locator('[data-testid=minerFrenzy-bet]').click();
+    const cashout = panel.locator('[data-testid=minerFrenzy-cashout]');
+    await cashout.waitFor();
+    await page.waitForTimeout(1500);
+    expect(await cashout.textContent()).toMatch(/1\.0\d|1\.1\d/);
+    await cashout.click();
+    await poll(
+      async () => (await betsOf(server.url, player.token, 'minerFrenzy'))[0]!.result.status,
+      {
+        timeout: 10_000,
+      },
+    ).toBe('cashed_out');
+    const [byHand] = await betsOf(server.url, player.token, 'minerFrenzy');
+    expect(byHand!.params).toMatchObject({ auto_cashout: null });
+    expect(Number(byHand!.result.multiplier)).toBeGreaterThan(1);
+    await poll(() => panel.getAttribute('data-busy'), { timeout: 10_000 }).toBeNull();
+    await expectTopBarToMatchServer(page, server.url, player.token);
+    await close();
+  });
+});

@@ -1,0 +1,157 @@
+// The three places that decide or check an outcome agree for every verifiable game: the server
+// settles bets over HTTP, the seeds are revealed, and the browser verifier (the fairness dialog's
+// code) and the `npm run verify` CLI recompute each bet to the result the server recorded.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playableGame } from '../../games/shared/catalog';
+import {
+  VERIFIABLE_GAMES,
+  recordedMismatches,
+  seedMatchesHash,
+  verifyOutcome,
+} from '../../src/components/fairness/verify';
+import {
+  call,
+  createTestDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../support/testApp';
+import { playRound, type BetAnswer, type WireBet } from './games-support';
+
+interface BetDetail extends WireBet {
+  server_seed: string | null;
+}
+
+type Place = (base: string, token: string) => Promise<number[]>;
+
+const post = async (base: string, token: string, url: string, body: unknown = {}) => {
+  const answer = await call<BetAnswer>(base, 'POST', url, { token, body });
+  expect(answer.status, `${url} ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body.bet;
+};
+
+/**
+ * Bets of a game with a spread of parameters; each answers the ids of its bets. A game without an
+ * entry plays one round of its defaults (the registry's round driver).
+ */
+const PLACE: Record<string, Place> = {
+  dice: async (base, token) => [
+    (await post(base, token, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' }))
+      .id,
+    (await post(base, token, '/api/games/dice/bets', { amount: 1, target: 3, condition: 'under' }))
+      .id,
+  ],
+  roulette: async (base, token) => [
+    (
+      await post(base, token, '/api/games/roulette/spins', {
+        bets: [
+          { type: 'red', amount: 1 },
+          { type: 'straight', selection: [7], amount: 1 },
+        ],
+      })
+    ).id,
+  ],
+  plinko: async (base, token) => {
+    const ids: number[] = [];
+    for (const [rows, risk] of [
+      [8, 'low'],
+      [12, 'medium'],
+      [16, 'high'],
+    ] as const) {
+      ids.push((await post(base, token, '/api/games/plinko/bets', { amount: 1, rows, risk })).id);
+    }
+    return ids;
+  },
+  mines: async (base, token) => {
+    const ids: number[] = [];
+    for (const mines of [1, 3, 24]) {
+      const bet = await post(base, token, '/api/games/mines/games', { amount: 1, mines });
+      // Play it to the end (a mine, or a cash-out after one safe tile) so the board is shown.
+      const revealed = await post(base, token, `/api/games/mines/games/${bet.id}/reveal`, {
+        tile: 12,
+      });
+      if (revealed.result.status === 'active') {
+        await post(base, token, `/api/games/mines/games/${bet.id}/cashout`);
+      }
+      ids.push(bet.id);
+    }
+    return ids;
+  },
+};
+
+function cli(game: string, detail: BetDetail): unknown {
+  const args = [
+    game,
+    '--server-seed',
+    detail.server_seed!,
+    '--client-seed',
+    detail.client_seed,
+    '--nonce',
+    String(detail.nonce),
+  ];
+  // The verifier's own options, from the rules and the bet's stored parameters.
+  const values = playableGame(game)!.rules.verifyValuesOf(detail.params);
+  for (const [name, value] of Object.entries(values)) args.push(`--${name}`, String(value));
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts/verify.ts'), ...args],
+    { cwd: root, encoding: 'utf8' },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+describe('server, browser verifier and CLI agree on every verifiable game', () => {
+  let db: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    server = await startTestApp(db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.dispose();
+  });
+
+  it('recomputes every bet to the recorded result and the committed seed hash', async () => {
+    const user = await registerUser(server.url);
+    const placed: [string, number][] = [];
+    for (const game of VERIFIABLE_GAMES) {
+      const place: Place =
+        PLACE[game] ??
+        (async (base, token) => [(await playRound(base, token, playableGame(game)!)).id]);
+      for (const id of await place(server.url, user.token)) placed.push([game, id]);
+    }
+    const rotated = await call(server.url, 'POST', '/api/fairness/rotate', {
+      token: user.token,
+      body: {},
+    });
+    expect(rotated.status).toBe(200);
+
+    for (const [game, id] of placed) {
+      const detail = (
+        await call<BetDetail>(server.url, 'GET', `/api/bets/${id}`, { token: user.token })
+      ).body;
+      expect(detail.game).toBe(game);
+      expect(detail.server_seed).toMatch(/^[0-9a-f]{64}$/);
+      expect(seedMatchesHash(detail.server_seed!, detail.server_seed_hash)).toBe(true);
+      const input = {
+        ...playableGame(game)!.rules.verifyValuesOf(detail.params),
+        serverSeed: detail.server_seed!,
+        clientSeed: detail.client_seed,
+        nonce: detail.nonce,
+      };
+      const browser = verifyOutcome(game, input);
+      expect(browser, `${game} bet ${id}`).not.toBeNull();
+      expect(recordedMismatches(game, detail, detail.server_seed!), `${game} bet ${id}`).toEqual(
+        [],
+      );
+      expect(cli(game, detail), `${game} bet ${id}`).toEqual(browser);
+    }
+  });
+});

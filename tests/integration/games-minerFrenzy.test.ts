@@ -1,0 +1,258 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  crashMsOf,
+  msToReachHundredths,
+  multiplierHundredthsAt,
+} from '../../games/minerFrenzy/rules';
+import { ledgerEntries, users } from '../../server/db/schema';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../support/testApp';
+import { openSse } from '../support/sse';
+import { RecordingClient, type BetAnswer, type ErrorAnswer, type WireBet } from './games-support';
+import { rigNextCrash, roundState, sleep } from './live-support';
+
+const ROUNDS = '/api/games/minerFrenzy/rounds';
+const ACTIVE = '/api/games/minerFrenzy/active';
+
+describeEachDatabase('Miner Frenzy live rounds', (kind) => {
+  let testDb: TestDatabase;
+  let server: TestApp;
+  let client: RecordingClient;
+  /** Running answers and events, to prove none tells the crash point. */
+  const whileRunning: string[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    server = await startTestApp(testDb);
+    client = new RecordingClient(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await testDb?.dispose();
+  });
+
+  const db = () => server.database.db;
+  const start = async (token: string, body: Record<string, unknown>) => {
+    const answer = await client.call<BetAnswer & ErrorAnswer>('POST', ROUNDS, { token, body });
+    whileRunning.push(JSON.stringify(answer.body));
+    return answer;
+  };
+  const cashout = (token: string, id: number) =>
+    client.call<BetAnswer & ErrorAnswer>('POST', `${ROUNDS}/${id}/cashout`, {
+      token,
+    });
+  const balanceOf = async (userId: number) => {
+    const [row] = await db()
+      .select({ cents: users.balanceCents })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row!.cents;
+  };
+  const payoutLines = async (userId: number, betId: number) => {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.userId, userId),
+          eq(ledgerEntries.reference, `bet:${betId}`),
+          eq(ledgerEntries.reason, 'payout'),
+        ),
+      );
+    return row!.n;
+  };
+  const player = async () => {
+    const user = await registerUser(server.url);
+    return {
+      ...user,
+      rig: (accept: (c: number) => boolean) =>
+        rigNextCrash(server.url, db(), user.token, user.id, accept),
+    };
+  };
+
+  it('starts a round (201) that tells neither its crash point nor its end, one at a time', async () => {
+    const user = await player();
+    await user.rig((c) => c >= 5000);
+    const started = await start(user.token, { amount: 1 });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const bet = started.body.bet;
+    expect(bet).toMatchObject({ game: 'minerFrenzy', amount: 1, payout: 0, multiplier: 0 });
+    expect(Object.keys(bet.result).sort()).toEqual(['auto_cashout', 'started_at', 'status']);
+    expect(bet.result).toMatchObject({ status: 'running', auto_cashout: null });
+    expect(Math.abs(Number(bet.result.started_at) - Date.now())).toBeLessThan(2000);
+
+    const second = await start(user.token, { amount: 1 });
+    expect(second.status).toBe(422);
+    expect(second.body.errors?.game).toBeDefined();
+
+    const active = await client.call<{ bet: WireBet | null; server_now: number }>('GET', ACTIVE, {
+      token: user.token,
+    });
+    whileRunning.push(JSON.stringify(active.body));
+    expect(active.body.bet?.id).toBe(bet.id);
+    expect(Math.abs(active.body.server_now - Date.now())).toBeLessThan(2000);
+    expect((await cashout(user.token, bet.id)).status).toBe(200);
+  });
+
+  it('refuses bad bodies with field errors and no change', async () => {
+    const user = await player();
+    const before = await balanceOf(user.id);
+    for (const body of [
+      { amount: 1, auto_cashout: 1 },
+      { amount: 1, auto_cashout: 1.005 },
+      { amount: 1, auto_cashout: 'x' },
+      { amount: 0 },
+    ]) {
+      const answer = await start(user.token, body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+    }
+    expect(await balanceOf(user.id)).toBe(before);
+  });
+
+  it('settles auto cash-out rounds on their own with nobody connected', async () => {
+    // Wins: the crash point is above the target, which is paid exactly.
+    const winner = await player();
+    await winner.rig((c) => c >= 300 && c <= 1000);
+    const before = await balanceOf(winner.id);
+    const won = (await start(winner.token, { amount: 10, auto_cashout: 1.2 })).body.bet;
+    // Loses: the cart crashes at 1.05 .. 1.15, below the target of 2.
+    const loser = await player();
+    const crash = await loser.rig((c) => c >= 105 && c <= 115);
+    const lost = (await start(loser.token, { amount: 10, auto_cashout: 2 })).body.bet;
+    await sleep(Math.max(msToReachHundredths(120), crashMsOf(crash)) + 1500);
+
+    const wonRound = await roundState(db(), won.id);
+    expect(wonRound.status).toBe('cashed_out');
+    expect(await balanceOf(winner.id)).toBe(before - 1000 + 1200);
+    const wonBet = await client.call<WireBet>('GET', `/api/bets/${won.id}`, {
+      token: winner.token,
+    });
+    expect(wonBet.body).toMatchObject({ multiplier: 1.2, payout: 12 });
+    expect(wonBet.body.result).toMatchObject({ status: 'cashed_out', multiplier: 1.2 });
+    expect(wonBet.body.result.ended_at).toBe(wonRound.state.startedAt + msToReachHundredths(120));
+
+    const lostRound = await roundState(db(), lost.id);
+    expect(lostRound.status).toBe('crashed');
+    const lostBet = await client.call<WireBet>('GET', `/api/bets/${lost.id}`, {
+      token: loser.token,
+    });
+    expect(lostBet.body).toMatchObject({ multiplier: 0, payout: 0 });
+    expect(lostBet.body.result).toMatchObject({ status: 'crashed', crash_point: crash / 100 });
+    expect(lostBet.body.result.ended_at).toBe(lostRound.state.startedAt + crashMsOf(crash));
+    const active = await client.call<{ bet: WireBet | null }>('GET', ACTIVE, {
+      token: loser.token,
+    });
+    expect(active.body.bet).toBeNull();
+  });
+
+  it('pays a manual cash-out m(t) of the server clock when the request arrives', async () => {
+    const user = await player();
+    await user.rig((c) => c >= 5000);
+    const before = await balanceOf(user.id);
+    const bet = (await start(user.token, { amount: 10 })).body.bet;
+    const startedAt = Number(bet.result.started_at);
+    await sleep(1500);
+    const sent = Date.now();
+    const cashed = await cashout(user.token, bet.id);
+    const received = Date.now();
+    expect(cashed.status, JSON.stringify(cashed.body)).toBe(200);
+    const result = cashed.body.bet.result;
+    const at = Number(result.ended_at);
+    // The server's clock at arrival lies between sending and receiving (one machine, one clock).
+    expect(at).toBeGreaterThanOrEqual(sent);
+    expect(at).toBeLessThanOrEqual(received);
+    const hundredths = multiplierHundredthsAt(at - startedAt);
+    expect(hundredths).toBeGreaterThanOrEqual(multiplierHundredthsAt(sent - startedAt));
+    expect(result).toMatchObject({ status: 'cashed_out', multiplier: hundredths / 100 });
+    expect(cashed.body.bet.payout).toBe(Math.floor(10 * hundredths) / 100);
+    expect(await balanceOf(user.id)).toBe(before - 1000 + Math.floor(10 * hundredths));
+  });
+
+  it('refuses a late cash-out: the round had crashed', async () => {
+    const user = await player();
+    const crash = await user.rig((c) => c >= 101 && c <= 110);
+    const before = await balanceOf(user.id);
+    const bet = (await start(user.token, { amount: 10 })).body.bet;
+    await sleep(crashMsOf(crash) + 100);
+    const late = await cashout(user.token, bet.id);
+    expect(late.status).toBe(422);
+    expect(late.body.errors?.id).toBeDefined();
+    const ended = await client.call<WireBet>('GET', `/api/bets/${bet.id}`, { token: user.token });
+    expect(ended.body.result).toMatchObject({ status: 'crashed', crash_point: crash / 100 });
+    expect(await balanceOf(user.id)).toBe(before - 1000);
+    expect(await payoutLines(user.id, bet.id)).toBe(0);
+  });
+
+  it('pays two parallel cash-outs once', async () => {
+    const user = await player();
+    await user.rig((c) => c >= 5000);
+    const before = await balanceOf(user.id);
+    const bet = (await start(user.token, { amount: 10 })).body.bet;
+    await sleep(300);
+    const answers = await Promise.all([cashout(user.token, bet.id), cashout(user.token, bet.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const won = answers.find((a) => a.status === 200)!.body.bet;
+    expect(await payoutLines(user.id, bet.id)).toBe(1);
+    expect(await balanceOf(user.id)).toBe(before - 1000 + Math.round(won.payout * 100));
+  });
+
+  it('streams the state, then the crash within 250 ms of the crash time', async () => {
+    const user = await player();
+    const crash = await user.rig((c) => c >= 120 && c <= 150);
+    const bet = (await start(user.token, { amount: 1 })).body.bet;
+    const stream = await openSse(`${server.url}${ROUNDS}/${bet.id}/events`, user.token);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const state = await stream.next('state');
+    const shown = JSON.parse(state.data) as Record<string, unknown>;
+    expect(shown).toMatchObject({ status: 'running', started_at: bet.result.started_at });
+    expect(Math.abs(Number(shown.server_now) - state.at)).toBeLessThan(250);
+    const crashed = await stream.next('crashed', 15_000);
+    whileRunning.push(...stream.events.filter((e) => e.event === 'state').map((e) => e.data));
+    const crashAt = Number(bet.result.started_at) + crashMsOf(crash);
+    expect(crashed.at).toBeGreaterThanOrEqual(crashAt);
+    expect(crashed.at - crashAt).toBeLessThan(250);
+    const ended = JSON.parse(crashed.data) as { bet: WireBet };
+    expect(ended.bet.result).toMatchObject({ status: 'crashed', crash_point: crash / 100 });
+    await stream.ended;
+  });
+
+  it('streams a cash-out, and a reconnect after the end gets the ending at once', async () => {
+    const user = await player();
+    await user.rig((c) => c >= 5000);
+    const bet = (await start(user.token, { amount: 1 })).body.bet;
+    const stream = await openSse(`${server.url}${ROUNDS}/${bet.id}/events`, user.token);
+    await stream.next('state');
+    await sleep(200);
+    const sent = Date.now();
+    expect((await cashout(user.token, bet.id)).status).toBe(200);
+    const cashed = await stream.next('cashed_out');
+    expect(cashed.at - sent).toBeLessThan(250);
+    whileRunning.push(...stream.events.filter((e) => e.event === 'state').map((e) => e.data));
+    const again = await openSse(`${server.url}${ROUNDS}/${bet.id}/events`, user.token);
+    expect(JSON.parse((await again.next('state')).data)).toMatchObject({ status: 'cashed_out' });
+    await again.next('cashed_out');
+
+    const stranger = await player();
+    const refused = await client.call('GET', `${ROUNDS}/${bet.id}/events`, {
+      token: stranger.token,
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it('told the crash point in no answer or event of a running round', async () => {
+    expect(whileRunning.length).toBeGreaterThan(8);
+    for (const text of whileRunning) {
+      if (text.includes('"status":"running"')) expect(text).not.toMatch(/crash/);
+    }
+    await client.expectNoUnrevealedSeed(server.database.db);
+  });
+});

@@ -1,0 +1,89 @@
+// A server-sent event reader for tests (Node has no EventSource): fetch's body stream, split
+// into events, each stamped with the local clock when it arrived.
+
+export interface SseEvent {
+  event: string;
+  data: string;
+  /** Date.now() when the event arrived. */
+  at: number;
+}
+
+export interface SseStream {
+  status: number;
+  contentType: string | null;
+  events: SseEvent[];
+  /** Everything received, comments (heartbeats) included. */
+  raw: () => string;
+  /** The first event (already received or to come) named `name`. */
+  next: (name: string, timeoutMs?: number) => Promise<SseEvent>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close: () => void;
+}
+
+export async function openSse(url: string, token: string): Promise<SseStream> {
+  const controller = new AbortController();
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const events: SseEvent[] = [];
+  const waiters: (() => void)[] = [];
+  let text = '';
+  let buffer = '';
+  const ended = (async () => {
+    if (!res.body) return;
+    const decoder = new TextDecoder();
+    try {
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const piece = decoder.decode(value, { stream: true });
+        text += piece;
+        buffer += piece;
+        let split: number;
+        while ((split = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+          }
+          if (data.length) events.push({ event, data: data.join('\n'), at: Date.now() });
+          for (const wake of waiters.splice(0)) wake();
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+    for (const wake of waiters.splice(0)) wake();
+  })();
+  let over = false;
+  void ended.then(() => (over = true));
+  const next = async (name: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = events.find((e) => e.event === name);
+      if (found) return found;
+      if (over) throw new Error(`stream ended without '${name}': ${text}`);
+      if (Date.now() > deadline)
+        throw new Error(`no '${name}' event within ${timeoutMs} ms: ${text}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    events,
+    raw: () => text,
+    next,
+    ended,
+    close: () => controller.abort(),
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { pickLocale, translate } from '../../server/i18n/messages';
+
+describe('the server locale (Accept-Language)', () => {
+  it('takes the best supported locale by q-value, nearest by CLDR language distance', () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, 'en'],
+      ['', 'en'],
+      ['es-ES,es;q=0.9', 'es'],
+      ['de, fr;q=0.5', 'fr'],
+      ['fr;q=0.2, es;q=0.8', 'es'],
+      ['pt-BR', 'pt-BR'],
+      ['pt-PT', 'pt-BR'],
+      ['PT-br', 'pt-BR'],
+      ['zh', 'zh-CN'],
+      ['zh-Hans', 'zh-CN'],
+      ['es-419', 'es'],
+      ['fr;q=0', 'en'],
+      ['*', 'en'],
+      ['ja', 'en'],
+      ['not a tag!!, es', 'es'],
+    ];
+    for (const [header, locale] of cases) expect(pickLocale(header), String(header)).toBe(locale);
+  });
+
+  it('fills {{placeholders}}, falls back to en and keeps a parameter named like an option', () => {
+    expect(translate('fr', 'validation.between', { field: 'x', min: 1, max: 3 })).toBe(
+      'Le champ x doit être compris entre 1 et 3.',
+    );
+    expect(translate('es', 'no.such.key')).toBe('no.such.key');
+    expect(translate('en', 'validation.required', { field: 'count', count: 2, lng: 'fr' })).toBe(
+      'The count field is required.',
+    );
+  });
+});
