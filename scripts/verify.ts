@@ -23,15 +23,15 @@ function optionText(name: string, field: ParamField): string {
   }
 }
 
-/** One line per game: its options, and the keys it prints (from a sample outcome). */
+/** One line per game: its options, and the keys it prints (from the outcome of its defaults). */
 function usage(): string {
   const lines = PLAYABLE_GAMES.map(({ rules }) => {
     const fields = Object.entries(rules.verifyFields);
-    const sample = Object.fromEntries(
+    const defaults = Object.fromEntries(
       fields.map(([name, field]) => [name, field.type === 'json' ? null : field.default]),
     );
     const keys = Object.keys(
-      rules.outcome(sample as never, floats('s', 'c', 0, rules.floatsNeeded(sample as never))),
+      rules.outcome(defaults as never, floats('s', 'c', 0, rules.floatsNeeded(defaults as never))),
     );
     const options = fields.map(([name, field]) => optionText(name, field)).join(' ');
     return `  ${`${rules.id} ${options}`.trimEnd().padEnd(48)}-> {${keys.map((k) => `"${k}"`).join(', ')}}`;

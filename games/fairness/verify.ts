@@ -132,11 +132,14 @@ export function recomputeBet(rules: AnyRules, bet: RecordedBet, serverSeed: stri
   } else {
     let state = rules.start(parsed.value, betFloats);
     for (const move of rules.movesOf(bet.result)) {
+      // The server refuses a move on a finished game: a record that goes on is not its record.
+      if (rules.isOver(state)) return { expected: null, mismatches: ['result.moves'] };
       const next = rules.step(state, move, parsed.value);
       if (isRuleIssue(next)) return { expected: null, mismatches: ['result.moves'] };
       state = next;
     }
     if (rules.cashedOut(bet.result)) {
+      if (rules.isOver(state)) return { expected: null, mismatches: ['result.status'] };
       const next = rules.cashOut(state, parsed.value);
       if (isRuleIssue(next)) return { expected: null, mismatches: ['result.status'] };
       state = next;

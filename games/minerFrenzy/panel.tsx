@@ -1,15 +1,33 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AutoBetFooter } from '../shared/AutoBetFooter';
-import type { GamePanelProps } from '../shared/services';
+import { AutoBetControls } from '../shared/AutoBetControls';
+import { BetButton } from '../shared/AutoBetFooter';
+import type { BetJson, GamePanelProps } from '../shared/services';
 import { StakeControls } from '../shared/StakeControls';
 import { useLiveRound } from '../shared/useLiveRound';
-import { useSceneActions, useSceneEvents } from '../shared/useSceneChannel';
-import { minerFrenzyChannel } from './channel';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
+import { minerFrenzyChannel, RECENT_CRASHES } from './channel';
 import game from './game';
 
 const paths = game.paths;
 const scene = () => minerFrenzyChannel.scene;
+
+interface Crash {
+  betId: number;
+  crashPoint: number;
+}
+
+/** The crash point of an ended round (a running one has none). */
+function crashOf(bet: BetJson): Crash | null {
+  const point = bet.result.crash_point;
+  return typeof point === 'number' ? { betId: bet.id, crashPoint: point } : null;
+}
+
+/** Newest first by bet id, each round once, at most the strip's length. */
+function mergeCrashes(a: readonly Crash[], b: readonly Crash[]): Crash[] {
+  const byId = new Map([...a, ...b].map((crash) => [crash.betId, crash]));
+  return [...byId.values()].sort((x, y) => y.betId - x.betId).slice(0, RECENT_CRASHES);
+}
 
 /** Miner Frenzy controls: stake, auto cash-out target, Bet / Cash out (Space); manual or auto. */
 export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps) {
@@ -20,20 +38,46 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
     (stakeCents: number) => ({ amount: stakeCents / 100, auto_cashout: autoCashout }),
     [autoCashout],
   );
+  // The scene's strip of recent crash points: the player's last rounds, then each one that ends.
+  const [recent, setRecent] = useState<Crash[]>([]);
+  const onEnded = useCallback((bet: BetJson) => {
+    const crash = crashOf(bet);
+    if (crash) setRecent((shown) => mergeCrashes(shown, [crash]));
+  }, []);
   const { round, roundId, live, cashOut, action, resync } = useLiveRound({
     services,
     onSettled,
     paths,
     scene,
     body,
+    onEnded,
   });
+  const { request, isAuthenticated } = services;
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let gone = false;
+    void request<{ data: BetJson[] }>(
+      'GET',
+      `/api/bets?game=${game.id}&limit=${RECENT_CRASHES}`,
+      undefined,
+      { silent: true },
+    )
+      .then(({ data }) => {
+        const loaded = data.flatMap((bet) => crashOf(bet) ?? []);
+        if (!gone) setRecent((shown) => mergeCrashes(shown, loaded));
+      })
+      .catch(() => undefined);
+    return () => void (gone = true);
+  }, [request, isAuthenticated]);
+  const sceneConfig = useMemo(() => ({ recent: recent.map((c) => c.crashPoint) }), [recent]);
+  useSceneConfig(minerFrenzyChannel, sceneConfig);
   useEffect(() => {
     void minerFrenzyChannel.whenShown().then(resync);
   }, [resync]);
   useSceneEvents(minerFrenzyChannel, { resumed: resync });
   useSceneActions(minerFrenzyChannel, { bet: action });
 
-  const { last, locked } = round;
+  const { last, locked, mode, auto, setAuto, autoBet } = round;
   const stake = round.stakeCents / 100;
   return (
     <form
@@ -54,22 +98,29 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
           onChange={(event) => setTarget(event.target.value)}
         />
       </label>
+      {mode === 'auto' ? (
+        <AutoBetControls
+          settings={auto}
+          onChange={setAuto}
+          running={autoBet.running}
+          progress={autoBet.progress}
+          stopped={autoBet.stopped}
+        />
+      ) : null}
       {roundId !== null ? (
         <button
           type="button"
-          className="btn btn--primary"
+          className="btn btn--primary btn--block btn--large"
           data-testid="minerFrenzy-cashout"
           onClick={cashOut}
         >
           {t('games.minerFrenzy.cash_out', { amount: (stake * Math.max(1, live)).toFixed(2) })}
         </button>
-      ) : (
-        <AutoBetFooter
-          round={round}
-          betLabel={t('games.minerFrenzy.bet')}
-          testId="minerFrenzy-bet"
-        />
-      )}
+      ) : null}
+      {/* While auto-bet runs its Stop stays next to Cash out; a manual round shows Cash out alone. */}
+      {roundId === null || autoBet.running ? (
+        <BetButton round={round} betLabel={t('games.minerFrenzy.bet')} testId="minerFrenzy-bet" />
+      ) : null}
       <p className="game-panel__result" aria-live="polite" data-testid="minerFrenzy-result">
         {last
           ? last.status === 'cashed_out'

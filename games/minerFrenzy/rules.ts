@@ -40,12 +40,13 @@ export function msToReachHundredths(hundredths: number): number {
 }
 
 /**
- * When the cart crashes: at once for a 1.00x crash point, otherwise the first millisecond at
- * which m(t) passes the crash point. The multiplier shows the crash point at most, and an auto
- * cash-out at exactly the crash point wins (as Stake's limbo: RTP 99% at any target).
+ * When the cart crashes: the first millisecond at which m(t) reaches the crash point (at once
+ * for 1.00x). A cash-out by hand wins only below the crash point (GAMES.md section 8: "at or
+ * past it the round had crashed"); an auto cash-out target is decided against the crash point
+ * itself, so a target equal to it still wins (Stake's limbo: RTP 99% at any target).
  */
 export function crashMsOf(crashHundredths: number): number {
-  return crashHundredths <= 100 ? 0 : msToReachHundredths(crashHundredths + 1);
+  return msToReachHundredths(crashHundredths);
 }
 
 export interface MinerFrenzyParams {
@@ -73,8 +74,9 @@ export const rules = defineLiveRules<MinerFrenzyParams, Record<string, never>>({
     description:
       'The multiplier grows as m(t) = floor(100 * e^(0.00006 * t_ms)) / 100 from the start; the ' +
       'crash point is max(1, floor(100 * 0.99 / f0) / 100), capped at 1,000,000. A cash-out ' +
-      'received before the multiplier passes the crash point wins m(t) of the server clock; an ' +
-      'auto cash-out target at or below the crash point pays exactly the target. ' +
+      'received while m(t) of the server clock is below the crash point wins m(t); at or past ' +
+      'it the round had crashed. An auto cash-out target at or below the crash point pays ' +
+      'exactly the target. ' +
       'result: {status, started_at, auto_cashout, multiplier?, crash_point? (once over)}.',
   },
   params: {},

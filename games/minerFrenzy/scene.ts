@@ -7,7 +7,7 @@ import type {
   SceneView,
 } from '../../engine/index';
 import { GAME_SOUNDS } from '../shared/sounds';
-import { minerFrenzyChannel, type MinerFrenzySceneApi } from './channel';
+import { minerFrenzyChannel, RECENT_CRASHES, type MinerFrenzySceneApi } from './channel';
 import { minerFrenzyParams } from './params';
 import { MinerFrenzySimulation } from './simulation';
 
@@ -18,8 +18,35 @@ const CART = 0xf7931e;
 const WIN = 0x2fd67b;
 const LOSE = 0xe8485c;
 const INK = 0xf4ecdf;
-/** How many past crash points the strip shows. */
-const STRIP = 8;
+/** The rock as the shaft goes deeper (1x, about 5x, about 20x, 100x): brown, slate, amethyst, magma. */
+const ROCK_DEPTHS = [ROCK, 0x1c2233, 0x2e1236, 0x4a1408];
+/** The wall crystals' colour at the same depths. */
+const CRYSTAL_DEPTHS = [0xffd166, 0x5ee7ff, 0xc77dff, 0xff7b3a];
+const LAVA = 0xff5a1f;
+/** Spacing of the wall's seams (a crystal or a crack may sit on each), px. */
+const SEAM = 46;
+
+/** The colour `t` (0 .. 1) along evenly spaced stops. */
+function colourAlong(stops: readonly number[], t: number): number {
+  const at = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(at));
+  const f = at - i;
+  const a = stops[i]!;
+  const b = stops[i + 1]!;
+  let out = 0;
+  for (const shift of [16, 8, 0]) {
+    const ca = (a >> shift) & 0xff;
+    const cb = (b >> shift) & 0xff;
+    out |= Math.round(ca + (cb - ca) * f) << shift;
+  }
+  return out;
+}
+
+/** A stable pseudo-random number in [0, 1) for seam `k` and slot `slot`. */
+function noise(k: number, slot: number): number {
+  const x = Math.sin(k * 12.9898 + slot * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+}
 
 /** A mine cart racing down a shaft while the multiplier grows; it derails at the crash. */
 class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, SceneContext> {
@@ -42,18 +69,21 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
       this.sim.sinceCrash = -1;
       this.marker.text = '';
     },
-    cashedOut: (multiplier, crashPoint) => {
+    cashedOut: (multiplier) => {
       this.sim.cashedOutAt = multiplier;
       this.sim.ended = { multiplier, crashed: false, at: Date.now() };
       this.marker.text = `${multiplier.toFixed(2)}x`;
-      this.remember(crashPoint);
     },
     crashed: (crashPoint) => {
       this.sim.ended = { multiplier: crashPoint, crashed: true, at: Date.now() };
       this.sim.sinceCrash = 0;
-      this.remember(crashPoint);
     },
     current: () => (this.sim.running() ? this.sim.multiplier() : 0),
+    // The panel keeps the strip: the player's last rounds (loaded), then each one as it ends.
+    configure: ({ recent }) => {
+      this.history = recent.slice(0, RECENT_CRASHES);
+      this.drawStrip();
+    },
   };
 
   init(_data: unknown, sim: MinerFrenzySimulation): void {
@@ -82,7 +112,11 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
   }
 
   describeLayout(): LayoutReport {
-    return { width: this.width, height: this.height };
+    return {
+      width: this.width,
+      height: this.height,
+      strip: this.history.map((point) => point.toFixed(2)).join(' '),
+    };
   }
 
   show(): void {
@@ -99,12 +133,16 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
     const travelled = sim.previousTravelled + (sim.travelled - sim.previousTravelled) * alpha;
     const m = sim.multiplier();
     const crashed = sim.ended?.crashed === true;
+    // How deep the cart is: 0 at 1x, 0.5 at 10x, 1 at 100x and past. The rock darkens and
+    // changes colour, crystals grow out of the walls, then cracks of magma glow.
+    const depth = Math.min(1, Math.log(m) / Math.log(100));
     // The shaft: rock walls, timber beams scrolling up past the cart, rails down the middle.
     const g = this.shaft.clear();
-    g.rect(0, 0, width, height).fill(ROCK);
+    g.rect(0, 0, width, height).fill(colourAlong(ROCK_DEPTHS, depth));
     const gap = 90;
     const left = width * 0.22;
     const right = width * 0.78;
+    this.drawWalls(g, travelled, depth, left, right);
     for (let y = -gap + (travelled % gap); y < height + gap; y += gap) {
       const beamY = height - y;
       g.rect(left - 14, beamY, right - left + 28, 10).fill(TIMBER);
@@ -154,9 +192,46 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
     minerFrenzyChannel.detach(this.api);
   }
 
-  private remember(crashPoint: number): void {
-    this.history = [crashPoint, ...this.history].slice(0, STRIP);
-    this.drawStrip();
+  /** Crystals (from ~1.3x) and magma cracks (from ~10x) on the walls, scrolling with the shaft. */
+  private drawWalls(
+    g: Graphics,
+    travelled: number,
+    depth: number,
+    left: number,
+    right: number,
+  ): void {
+    const crystals = Math.min(0.85, Math.max(0, (depth - 0.05) * 2.5));
+    const cracks = Math.min(0.6, Math.max(0, (depth - 0.5) * 1.5));
+    if (crystals === 0) return;
+    const { width, height } = this;
+    const colour = colourAlong(CRYSTAL_DEPTHS, depth);
+    const wall = (k: number) => {
+      const onLeft = noise(k, 1) < 0.5;
+      const from = onLeft ? 6 : right + 22;
+      const to = onLeft ? left - 22 : width - 6;
+      return from + noise(k, 2) * Math.max(0, to - from);
+    };
+    const first = Math.floor(travelled / SEAM) - 1;
+    const last = Math.ceil((travelled + height) / SEAM) + 1;
+    for (let k = first; k <= last; k++) {
+      const y = k * SEAM - travelled;
+      const x = wall(k);
+      if (noise(k, 0) < crystals) {
+        const size = 4 + noise(k, 3) * 4 + depth * 6;
+        g.circle(x, y, size * 1.8).fill({ color: colour, alpha: 0.18 });
+        g.poly([x, y - size * 1.4, x + size * 0.7, y, x, y + size * 0.9, x - size * 0.7, y]).fill(
+          colour,
+        );
+      }
+      if (noise(k, 4) < cracks) {
+        const cx = wall(k + 0.5);
+        g.moveTo(cx, y - 20)
+          .lineTo(cx + 6, y - 6)
+          .lineTo(cx - 4, y + 6)
+          .lineTo(cx + 3, y + 22)
+          .stroke({ width: 3, color: LAVA, alpha: 0.55 + 0.45 * Math.sin(travelled * 0.02 + k) });
+      }
+    }
   }
 
   private drawStrip(): void {

@@ -1,7 +1,6 @@
 import type { ParamValues, Simulation } from '../../engine/index';
 import type { minerFrenzyParams } from './params';
-
-const E = 0.00006;
+import { multiplierHundredthsAt } from './rules';
 
 /** A round on the local clock: m(t) from the server's start and the clock offset, never ticks. */
 export class MinerFrenzySimulation implements Simulation<typeof minerFrenzyParams> {
@@ -24,8 +23,7 @@ export class MinerFrenzySimulation implements Simulation<typeof minerFrenzyParam
   multiplier(now = Date.now()): number {
     if (this.ended) return this.ended.multiplier;
     if (!this.round) return 1;
-    const ms = Math.max(0, now + this.round.offsetMs - this.round.startedAt);
-    return Math.floor(100 * Math.exp(E * ms)) / 100;
+    return multiplierHundredthsAt(now + this.round.offsetMs - this.round.startedAt) / 100;
   }
 
   running(): boolean {

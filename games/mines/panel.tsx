@@ -1,127 +1,52 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatMoney, formatMultiplier, unitsToCents, type StakeIssue } from '../shared/amount';
-import { postBet } from '../shared/api';
+import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
 import { BetAmountInput } from '../shared/BetAmountInput';
-import type { BetAnswer, BetJson, GamePanelProps } from '../shared/services';
-import { playGameSound } from '../shared/sounds';
-import { signedIn, useBetCall } from '../shared/useBetCall';
+import type { GamePanelProps } from '../shared/services';
 import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
+import { useSteppedGame } from '../shared/useSteppedGame';
 import { EMPTY_BOARD, boardOfResult, randomHiddenTile, type MinesBoard } from './board';
 import { minesChannel } from './channel';
 import definition from './game';
 import { MINES } from './rules';
-
-const { games: GAMES_PATH, step: STEP, active: ACTIVE_PATH } = definition.paths;
-
-interface ActiveGame {
-  id: number;
-  amount: number;
-  multiplier: number;
-  nextMultiplier: number | null;
-}
-
-const activeOf = (answer: BetAnswer['bet']): ActiveGame => ({
-  id: answer.id,
-  amount: answer.amount,
-  multiplier: answer.multiplier,
-  nextMultiplier:
-    typeof answer.result.next_multiplier === 'number' ? answer.result.next_multiplier : null,
-});
 
 /** Mines controls: stake and mine count, start, reveal (board, keys), cash out; resumes a game. */
 export default function MinesPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
   const countId = useId();
   const [amountCents, setAmountCents] = useState(100);
-  const [stakeIssue, setStakeIssue] = useState<StakeIssue | null>(null);
   const [minesCount, setMinesCount] = useState(3);
-  const [board, setBoard] = useState<MinesBoard>(EMPTY_BOARD);
-  const [game, setGame] = useState<ActiveGame | null>(null);
-  const [message, setMessage] = useState('');
-  const [loaded, setLoaded] = useState(false);
-  const { busy, run } = useBetCall();
+  /** The game that came back after a reload (or from another tab): its message says so. */
+  const [resumedId, setResumedId] = useState<number | null>(null);
+  const play = useSteppedGame({
+    services,
+    paths: definition.paths,
+    rules: definition.rules,
+    onSettled,
+    lossSound: 'mine',
+    onResume: (bet) => {
+      setResumedId(bet.id);
+      setMinesCount(Number(bet.result.mines_count) || 3);
+      setAmountCents(unitsToCents(bet.amount));
+    },
+  });
+  const { bet, busy, loaded } = play;
+  // The game on the table (running, or the last one over) until the next start.
+  const board = useMemo((): MinesBoard => (bet ? boardOfResult(bet.result) : EMPTY_BOARD), [bet]);
   useSceneConfig(minesChannel, board);
+  const game = play.running ? bet : null;
 
-  // A game in progress (after a reload, or from another tab) is resumed.
-  useEffect(() => {
-    if (!services.isAuthenticated) return;
-    let active = true;
-    services
-      .request<{ bet: BetJson | null; balance: number }>('GET', ACTIVE_PATH, undefined, {
-        silent: true,
-      })
-      .then((answer) => {
-        if (!active) return;
-        services.setBalance(answer.balance);
-        if (answer.bet) {
-          setGame(activeOf(answer.bet));
-          setBoard(boardOfResult(answer.bet.result));
-          setMinesCount(Number(answer.bet.result.mines_count) || 3);
-          setAmountCents(unitsToCents(answer.bet.amount));
-          setMessage(t('games.mines.resumed'));
-        }
-      })
-      .catch(() => undefined)
-      .finally(() => active && setLoaded(true));
-    return () => {
-      active = false;
-    };
-  }, [services, t]);
-
-  /** A reveal or a cash-out answered: the board, the bar, and the end of the game if it ended. */
-  const settle = (answer: BetAnswer) => {
-    const next = boardOfResult(answer.bet.result);
-    setBoard(next);
-    services.setBalance(answer.balance);
-    if (next.status === 'active') {
-      setGame(activeOf(answer.bet));
-      return;
-    }
-    setGame(null);
-    if (next.status === 'lost') {
-      playGameSound('mine');
-      setMessage(t('games.mines.lost'));
-    } else {
-      playGameSound('win');
-      setMessage(t('games.mines.won', { amount: formatMoney(answer.bet.payout) }));
-    }
-    onSettled?.(answer.bet);
-  };
-
-  const start = () => {
-    if (!signedIn(services) || game || stakeIssue) return;
-    void run(async () => {
-      const answer = await postBet<BetAnswer>(services.request, GAMES_PATH, {
-        amount: amountCents / 100,
-        mines: minesCount,
-      });
-      playGameSound('bet');
-      setMessage(t('games.mines.pick'));
-      setBoard(boardOfResult(answer.bet.result));
-      setGame(activeOf(answer.bet));
-      services.setBalance(answer.balance);
-      onSettled?.(answer.bet);
-    });
-  };
+  const start = () => void play.start({ amount: amountCents / 100, mines: minesCount });
 
   const reveal = (tile: number) => {
     if (!game || board.revealed.includes(tile)) return;
-    void run(async () => {
-      const answer = await services.request<BetAnswer>('POST', `${GAMES_PATH}/${game.id}/${STEP}`, {
-        tile,
-      });
-      if (answer.bet.result.status === 'active') playGameSound('reveal');
-      settle(answer);
-    });
+    void play.step(tile);
   };
 
   const cashout = () => {
     if (!game || board.revealed.length === 0) return;
-    void run(async () =>
-      settle(await services.request<BetAnswer>('POST', `${GAMES_PATH}/${game.id}/cashout`, {})),
-    );
+    void play.cashOut();
   };
 
   useSceneEvents(minesChannel, { tile: reveal });
@@ -133,6 +58,15 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
     cashout,
   });
 
+  const message = !bet
+    ? ''
+    : board.status === 'active'
+      ? t(bet.id === resumedId ? 'games.mines.resumed' : 'games.mines.pick')
+      : board.status === 'lost'
+        ? t('games.mines.lost')
+        : t('games.mines.won', { amount: formatMoney(bet.payout) });
+  const nextMultiplier =
+    typeof game?.result.next_multiplier === 'number' ? game.result.next_multiplier : null;
   const safeRevealed = board.revealed.length;
   const cashoutAmount = game ? Math.floor(unitsToCents(game.amount) * game.multiplier) / 100 : 0;
 
@@ -152,7 +86,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
         onChange={setAmountCents}
         balance={services.balance}
         checkBalance={services.isAuthenticated}
-        onIssue={setStakeIssue}
+        onIssue={play.onStakeIssue}
         disabled={busy || game !== null}
       />
       <div className="game-field">
@@ -180,7 +114,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
             </div>
             <div>
               <dt>{t('games.mines.next')}</dt>
-              <dd>{game.nextMultiplier !== null ? formatMultiplier(game.nextMultiplier) : '–'}</dd>
+              <dd>{nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–'}</dd>
             </div>
             <div>
               <dt>{t('games.mines.cashout')}</dt>

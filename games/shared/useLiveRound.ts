@@ -36,6 +36,7 @@ export function followLiveRound(
   bet: BetJson,
   scene: () => LiveRoundScene | null,
   finishing: { current: Finish | null },
+  onEnded?: (bet: BetJson) => void,
 ): Promise<BetAnswer> {
   const startedAt = Number(bet.result.started_at);
   const autoCashout = typeof bet.result.auto_cashout === 'number' ? bet.result.auto_cashout : null;
@@ -54,6 +55,7 @@ export function followLiveRound(
       } else {
         scene()?.crashed(crashPoint);
       }
+      onEnded?.(final);
       void services
         .request<{ balance: number }>('GET', paths.active, undefined, { silent: true })
         .then(({ balance }) => resolve({ bet: final, balance }))
@@ -95,8 +97,15 @@ export function useLiveRound(options: {
   scene: () => LiveRoundScene | null;
   /** The start body of a round with this stake. */
   body: (stakeCents: number) => Record<string, unknown>;
+  /** Every round that ends while followed here (its final bet), as soon as it is known. */
+  onEnded?: (bet: BetJson) => void;
 }): LiveRound {
   const { services, onSettled, paths, scene } = options;
+  const ended = useRef(options.onEnded);
+  useEffect(() => {
+    ended.current = options.onEnded;
+  });
+  const onEnded = useCallback((bet: BetJson) => ended.current?.(bet), []);
   const [roundId, setRoundId] = useState<number | null>(null);
   const [live, setLive] = useState(0);
   const finishing = useRef<Finish | null>(null);
@@ -108,7 +117,7 @@ export function useLiveRound(options: {
     animate: async (answer) => {
       setRoundId(answer.bet.id);
       try {
-        const final = await followLiveRound(services, paths, answer.bet, scene, finishing);
+        const final = await followLiveRound(services, paths, answer.bet, scene, finishing, onEnded);
         // The kit settles the top bar and auto-bet from the answer: make it the round's end.
         answer.bet = final.bet;
         answer.balance = final.balance;
@@ -139,14 +148,14 @@ export function useLiveRound(options: {
       .then(({ bet }) => {
         if (!bet || finishing.current) return;
         setRoundId(bet.id);
-        void followLiveRound(services, paths, bet, scene, finishing).then((final) => {
+        void followLiveRound(services, paths, bet, scene, finishing, onEnded).then((final) => {
           setRoundId(null);
           services.setBalance(final.balance);
           onSettled?.(final.bet);
         });
       })
       .catch(() => undefined);
-  }, [services, paths, scene, onSettled]);
+  }, [services, paths, scene, onSettled, onEnded]);
 
   useEffect(() => {
     if (roundId === null) return;

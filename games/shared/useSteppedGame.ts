@@ -15,6 +15,8 @@ export interface SteppedGameOptions {
   /** The sound of a move that keeps the game going (default 'reveal'); a loss plays 'lose'. */
   stepSound?: GameSound;
   lossSound?: GameSound;
+  /** Told once when the fetch finds a game in progress (a reload, another tab): not on start. */
+  onResume?: (bet: BetJson) => void;
 }
 
 /**
@@ -39,13 +41,25 @@ export function useSteppedGame(o: SteppedGameOptions) {
   const [loaded, setLoaded] = useState(!services.isAuthenticated);
   const running = bet !== null && rules.running(bet.result);
   const runningNow = () => latest.current !== null && rules.running(latest.current.result);
+  const onResume = useRef(o.onResume);
+  useEffect(() => {
+    onResume.current = o.onResume;
+  });
 
   useEffect(() => {
     if (!services.isAuthenticated) return;
     let active = true;
     services
-      .request<{ bet: BetJson | null }>('GET', paths.active, undefined, { silent: true })
-      .then((answer) => active && setBet(answer.bet))
+      .request<{ bet: BetJson | null; balance?: number }>('GET', paths.active, undefined, {
+        silent: true,
+      })
+      .then((answer) => {
+        if (!active) return;
+        // The answer's balance is the server's now: the top bar takes it too.
+        if (typeof answer.balance === 'number') services.setBalance(answer.balance);
+        setBet(answer.bet);
+        if (answer.bet) onResume.current?.(answer.bet);
+      })
       .catch(() => undefined)
       .finally(() => active && setLoaded(true));
     return () => {

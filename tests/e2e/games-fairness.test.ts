@@ -127,6 +127,81 @@ describe('the fairness dialog', () => {
     await close();
   });
 
+  it('verifies a mini slot spin and a finished Gem Miner game from the revealed seed', async () => {
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    const post = (path: string, body: unknown) =>
+      call<{ bet: WireBet & { multiplier: number } }>(env.server.url, 'POST', path, {
+        token: player.token,
+        body,
+      });
+    const spun = await post('/api/games/minislot/spins', { amount: 1 });
+    expect(spun.status).toBe(200);
+    const spin = spun.body.bet;
+
+    // Gem Miner on easy: dig tile (level % 4) until a rock ends it, or cash out after 3 levels.
+    const started = await post('/api/games/gemMiner/games', { amount: 1, difficulty: 'easy' });
+    expect(started.status).toBe(200);
+    const id = started.body.bet.id;
+    let game = started.body.bet;
+    for (let level = 0; game.result.status === 'playing' && level < 3; level++) {
+      const res = await post(`/api/games/gemMiner/games/${id}/dig`, { tile: level % 4, level });
+      expect(res.status).toBe(200);
+      game = res.body.bet;
+    }
+    if (game.result.status === 'playing') {
+      const res = await post(`/api/games/gemMiner/games/${id}/cashout`, {});
+      expect(res.status).toBe(200);
+      game = res.body.bet;
+    }
+    expect(['lost', 'cashed_out']).toContain(game.result.status);
+    expect(game.result.rocks).toHaveLength(8);
+    expect((await post('/api/fairness/rotate', {})).status).toBe(200);
+
+    const dialog = page.locator('[data-testid=fairness-dialog]');
+    const result = dialog.locator('[data-testid=fairness-result]');
+    const expectVerified = async () => {
+      expect(await dialog.locator('[data-testid=fairness-match]').getAttribute('data-match')).toBe(
+        'true',
+      );
+      expect(
+        await dialog.locator('[data-testid=fairness-hash-check]').getAttribute('data-match'),
+      ).toBe('true');
+    };
+
+    // The spin: the stops, the line and the multiplier the page computes are the recorded ones.
+    await page.goto(`${env.server.url}/minislot`);
+    await page
+      .locator(`[data-testid=bet-history] tr[data-bet-id="${spin.id}"]`)
+      .locator('button')
+      .click();
+    const stops = spin.result.stops as number[];
+    const line = spin.result.line as string[];
+    await poll(() => result.getAttribute('data-outcome')).toBe(
+      `${stops.join(', ')} · ${line.join(', ')} · ${spin.multiplier}`,
+    );
+    expect(await dialog.locator('select[name=game]').inputValue()).toBe('minislot');
+    await expectVerified();
+
+    // The Gem Miner game: every level's rocks, recomputed in the page for its difficulty.
+    await page.goto(`${env.server.url}/gemMiner`);
+    await page
+      .locator(`[data-testid=bet-history] tr[data-bet-id="${id}"]`)
+      .locator('button')
+      .click();
+    await poll(() => result.getAttribute('data-outcome')).toBe(
+      (game.result.rocks as number[][]).map((rocks) => rocks.join(',')).join(', '),
+    );
+    expect(await dialog.locator('select[name=game]').inputValue()).toBe('gemMiner');
+    expect(await dialog.locator('select[name=difficulty]').inputValue()).toBe('easy');
+    await expectVerified();
+    // Another difficulty draws other rocks from the same floats: no longer this game's.
+    await dialog.locator('select[name=difficulty]').selectOption('expert');
+    await poll(() => result.getAttribute('data-outcome')).not.toBe(
+      (game.result.rocks as number[][]).map((rocks) => rocks.join(',')).join(', '),
+    );
+    await close();
+  });
+
   it('recomputes the published test vector in the page (dice 77.18, roulette 28, mines 19 22 7)', async () => {
     const { page, close } = await playerPage(env.browser, env.server.url);
     await page.goto(`${env.server.url}/dice`);

@@ -76,15 +76,59 @@ describe('gem miner in the browser', () => {
     await openGemMiner(page);
     await panel(page).locator('input[name=amount]').fill('2.00');
     await panel(page).locator('select[name=difficulty]').selectOption('easy');
-    await page.locator('[data-testid=gemMiner-start]').tap();
-    await page.locator('[data-testid=gemMiner-panel][data-status=playing]').waitFor();
-    const gameId = await panel(page).getAttribute('data-game-id');
-    expect(await simulationValue<number>(page, 'sim.columns')).toBe(4);
 
-    let reloaded = false;
-    for (let level = 0; level < 8; level++) {
-      const status = await panel(page).getAttribute('data-status');
-      if (status !== 'playing') break;
+    /** Reloads the page; the running game comes back with its dug tiles on the shaft. */
+    async function reloadAndExpectGame(gameId: string, dug: string): Promise<string[][]> {
+      await page.reload();
+      await waitForScene(page, 'gemMiner');
+      await page
+        .locator('[data-testid=gemMiner-panel][data-status=playing][data-loaded]')
+        .waitFor();
+      expect(await panel(page).getAttribute('data-game-id')).toBe(gameId);
+      expect(await panel(page).getAttribute('data-dug')).toBe(dug);
+      expect(await panel(page).getAttribute('data-level')).toBe(
+        String(dug ? dug.split(',').length : 0),
+      );
+      expect(await panel(page).locator('select[name=difficulty]').inputValue()).toBe('easy');
+      expect(await simulationValue<number>(page, 'sim.columns')).toBe(4);
+      await poll(() => simulationValue<number[]>(page, 'sim.board.dug')).toEqual(
+        dug ? dug.split(',').map(Number) : [],
+      );
+      return sceneFaces(page);
+    }
+
+    // Games until one finds a gem on level 0 (easy: 3 in 4); the first is reloaded right after
+    // Start, and the one on level 1 is reloaded with its gem on the board: a reload mid-game
+    // happens in every run.
+    let gameId = '';
+    for (let attempt = 0; ; attempt++) {
+      expect(attempt, 'no gem on tile 0 of level 0 in 12 games').toBeLessThan(12);
+      await page.locator('[data-testid=gemMiner-start]').tap();
+      await page.locator('[data-testid=gemMiner-panel][data-status=playing]').waitFor();
+      gameId = (await panel(page).getAttribute('data-game-id'))!;
+      expect(await simulationValue<number>(page, 'sim.columns')).toBe(4);
+      if (attempt === 0) {
+        const faces = await reloadAndExpectGame(gameId, '');
+        expect(faces.flat().every((f) => f === 'hidden')).toBe(true);
+      }
+      expect(await panel(page).getAttribute('data-level')).toBe('0');
+      await tapTile(page, 0, 0);
+      await poll(() => panel(page).getAttribute('data-dug')).toBe('0');
+      await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
+      if ((await panel(page).getAttribute('data-status')) === 'playing') break;
+      expect(await panel(page).getAttribute('data-status')).toBe('lost');
+    }
+
+    // A reload on level 1: the same game, its gem on the board, the level below still hidden.
+    const faces = await reloadAndExpectGame(gameId, '0');
+    await screenshot(page, 'gemMiner-playing-390x844.png');
+    expect(faces[0]![0]).toBe('gem');
+    expect(faces[0]!.slice(1).every((f) => f === 'hidden')).toBe(true);
+    expect(faces.slice(1).every((row) => row.every((f) => f === 'hidden'))).toBe(true);
+
+    // Digs on (tile = level % 4) until the game ends.
+    for (let level = 1; level < 8; level++) {
+      if ((await panel(page).getAttribute('data-status')) !== 'playing') break;
       expect(await panel(page).getAttribute('data-level')).toBe(String(level));
       const tile = level % 4;
       await tapTile(page, level, tile);
@@ -92,46 +136,32 @@ describe('gem miner in the browser', () => {
       await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
       const dug = (await panel(page).getAttribute('data-dug'))!;
       expect(dug.split(',')).toHaveLength(level + 1);
-      if (!reloaded && (await panel(page).getAttribute('data-status')) === 'playing') {
-        // A reload mid-game: the same game, its dug tiles on the board, the same level lit.
-        reloaded = true;
-        await page.reload();
-        await waitForScene(page, 'gemMiner');
-        await page
-          .locator('[data-testid=gemMiner-panel][data-status=playing][data-loaded]')
-          .waitFor();
-        expect(await panel(page).getAttribute('data-game-id')).toBe(gameId);
-        expect(await panel(page).getAttribute('data-dug')).toBe(dug);
-        expect(await panel(page).locator('select[name=difficulty]').inputValue()).toBe('easy');
-        await poll(() => simulationValue<number[]>(page, 'sim.board.dug')).toEqual(
-          dug.split(',').map(Number),
-        );
-        const faces = await sceneFaces(page);
-        await screenshot(page, 'gemMiner-playing-390x844.png');
-        expect(faces[0]![0]).toBe('gem');
-        expect(faces[1]!.every((f) => f === 'hidden')).toBe(true);
-      }
     }
     const status = (await panel(page).getAttribute('data-status'))!;
     expect(['lost', 'cleared']).toContain(status);
 
     // The whole shaft is shown: every level's rocks and gems, none hidden.
-    const [bet] = await betsOf(env.server.url, player.token, 'gemMiner');
-    expect(String(bet!.id)).toBe(gameId);
-    const rocks = bet!.result.rocks as number[][];
-    const faces = await sceneFaces(page);
+    const bets = await betsOf(env.server.url, player.token, 'gemMiner');
+    const bet = bets.find((b) => String(b.id) === gameId)!;
+    expect(bet).toBeDefined();
+    expect(bet.result.status).toBe(status);
+    const rocks = bet.result.rocks as number[][];
+    const endFaces = await sceneFaces(page);
     await screenshot(page, 'gemMiner-end-390x844.png');
-    faces.forEach((row, level) =>
+    endFaces.forEach((row, level) =>
       row.forEach((face, tile) => {
         const rock = rocks[level]!.includes(tile);
-        const dug = (bet!.result.dug as number[])[level] === tile;
+        const dug = (bet.result.dug as number[])[level] === tile;
         expect(face, `level ${level} tile ${tile}`).toBe(
           `${rock ? 'rock' : 'gem'}${dug ? '' : '-unpicked'}`,
         );
       }),
     );
+    // Every game of the test staked 2.00: the ones lost on level 0 and the one played out.
+    const payouts = bets.reduce((sum, b) => sum + b.payout, 0);
+    expect(bets.every((b) => b.amount === 2)).toBe(true);
     expect(await serverBalance(env.server.url, player.token)).toBeCloseTo(
-      1000 - 2 + bet!.payout,
+      1000 - 2 * bets.length + payouts,
       2,
     );
     await expectTopBarToMatchServer(page, env.server.url, player.token);

@@ -69,4 +69,67 @@ describe('Miner Frenzy in the browser', () => {
     await expectTopBarToMatchServer(page, server.url, player.token);
     await close();
   });
+
+  it('auto-bets 3 rounds with Cash out and Stop side by side, stops, and a reload shows the crash strip', async () => {
+    const { page, player, close } = await playerPage(browser, server.url);
+    const rig = (accept: (c: number) => boolean) =>
+      rigNextCrash(server.url, database.db, player.token, player.id, accept);
+    await page.goto(`${server.url}/minerFrenzy?test`);
+    await waitForScene(page, 'minerFrenzy');
+    const panel = page.locator('[data-testid=minerFrenzy-panel]');
+    await panel.waitFor();
+    const cashout = panel.locator('[data-testid=minerFrenzy-cashout]');
+    const stop = panel.locator('button', { hasText: 'Stop auto-bet' });
+
+    // 3 rounds at auto cash-out 1.10 (about 1.6 s each); the first one crashes far above it.
+    await page.locator('.mode-tabs button').nth(1).click();
+    await panel.locator('input[name=auto_count]').fill('3');
+    await panel.locator('[data-testid=minerFrenzy-auto]').fill('1.10');
+    await rig((c) => c >= 300);
+    await panel.locator('[data-testid=minerFrenzy-bet]').click();
+    await cashout.waitFor();
+    expect(await stop.isVisible()).toBe(true);
+    await panel
+      .locator('[data-testid=auto-progress][data-played="3"][data-stopped=count]')
+      .waitFor({ timeout: 30_000 });
+    await poll(() => panel.getAttribute('data-busy')).toBeNull();
+    const run = await betsOf(server.url, player.token, 'minerFrenzy');
+    expect(run).toHaveLength(3);
+    expect(run[2]!.result).toMatchObject({ status: 'cashed_out', multiplier: 1.1 });
+    for (const bet of run) {
+      expect(bet.params).toMatchObject({ auto_cashout: 1.1 });
+      // Each one either paid its target or crashed below it.
+      if (bet.result.status === 'cashed_out') expect(bet.payout).toBeCloseTo(bet.amount * 1.1, 2);
+      else expect(Number(bet.result.crash_point)).toBeLessThan(1.1);
+    }
+
+    // Stop pressed while a round runs (auto cash-out 1.50: about 6.7 s): that round plays out,
+    // no other one starts.
+    await panel.locator('input[name=auto_count]').fill('10');
+    await panel.locator('[data-testid=minerFrenzy-auto]').fill('1.50');
+    await rig((c) => c >= 300);
+    await panel.locator('[data-testid=minerFrenzy-bet]').click();
+    await cashout.waitFor();
+    await stop.click();
+    await poll(() => panel.getAttribute('data-busy'), { timeout: 20_000 }).toBeNull();
+    await panel
+      .locator('[data-testid=auto-progress][data-played="1"]:not([data-stopped])')
+      .waitFor();
+    await page.waitForTimeout(500);
+    const bets = await betsOf(server.url, player.token, 'minerFrenzy');
+    expect(bets).toHaveLength(4);
+    expect(bets[0]!.result).toMatchObject({ status: 'cashed_out', multiplier: 1.5 });
+    const expected = 1000 - bets.reduce((sum, b) => sum + b.amount - b.payout, 0);
+    const balance = await expectTopBarToMatchServer(page, server.url, player.token);
+    expect(balance).toBeCloseTo(expected, 2);
+
+    // The strip of recent crash points survives a reload: it is read from the player's bets.
+    const shown = bets.map((b) => Number(b.result.crash_point).toFixed(2)).join(' ');
+    const strip = () => page.evaluate(() => window.__engine?.scenes.describeLayout()?.report.strip);
+    await poll(strip).toBe(shown);
+    await page.reload();
+    await waitForScene(page, 'minerFrenzy');
+    await poll(strip).toBe(shown);
+    await close();
+  });
 });

@@ -117,12 +117,31 @@ describeEachDatabase('bet history', (kind) => {
       ['/api/games/mines/active', 'get', 'games'],
       ['/api/games/roulette/spins', 'post', 'games'],
       ['/api/games/plinko/bets', 'post', 'games'],
+      ['/api/games/minislot/spins', 'post', 'games'],
+      ['/api/games/gemMiner/games', 'post', 'games'],
+      ['/api/games/gemMiner/games/{id}/dig', 'post', 'games'],
+      ['/api/games/gemMiner/games/{id}/cashout', 'post', 'games'],
+      ['/api/games/gemMiner/active', 'get', 'games'],
+      ['/api/games/minerFrenzy/rounds', 'post', 'games'],
+      ['/api/games/minerFrenzy/rounds/{id}/cashout', 'post', 'games'],
+      ['/api/games/minerFrenzy/rounds/{id}/events', 'get', 'games'],
+      ['/api/games/minerFrenzy/active', 'get', 'games'],
+      ['/api/games/asteroids/rounds', 'post', 'games'],
       ['/api/bets', 'get', 'bets'],
       ['/api/bets/{id}', 'get', 'bets'],
     ];
     for (const [path, method, tag] of routes) {
       expect(docs.body.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual([tag]);
     }
+    // And the list is complete: no other route carries one of these tags.
+    const tagged = Object.entries(docs.body.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) =>
+          operation.tags?.some((tag) => ['fairness', 'games', 'bets'].includes(tag)),
+        )
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(tagged.sort()).toEqual(routes.map(([path, method]) => `${method} ${path}`).sort());
   });
 
   it('never answers with a server seed that is not revealed yet', async () => {

@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { gemMinerMultiplierE4, rules, shaftRocks } from '../../games/gemMiner/rules';
+import { seedPairs } from '../../server/modules/fairness/schema';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -19,6 +21,9 @@ import {
 
 const GAMES = '/api/games/gemMiner/games';
 const ACTIVE = '/api/games/gemMiner/active';
+
+/** Easy's cash-out multipliers after 1..8 levels: floor(100 * 0.99 * (4/3)^k) / 100. */
+const EASY_LADDER = [1.32, 1.76, 2.34, 3.12, 4.17, 5.56, 7.41, 9.88];
 
 interface Rotated {
   previous: { server_seed: string; client_seed: string };
@@ -60,6 +65,14 @@ describeEachDatabase('gem miner games', (kind) => {
     client.call<BetAnswer & ErrorAnswer>('POST', `${GAMES}/${id}/cashout`, { token });
   const active = (token: string) =>
     client.call<{ bet: WireBet | null; balance: number }>('GET', ACTIVE, { token });
+  /** The user's active server seed, secret included (as the server keeps it). */
+  const serverSeedOf = async (userId: number) => {
+    const [pair] = await server.database.db
+      .select({ serverSeed: seedPairs.serverSeed })
+      .from(seedPairs)
+      .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
+    return pair!.serverSeed;
+  };
 
   /** Starts easy games until a first dig on tile 0 finds a gem (3 in 4 do); returns that game. */
   async function gameOnLevelOne(token: string, amount = 1) {
@@ -73,7 +86,7 @@ describeEachDatabase('gem miner games', (kind) => {
     throw new Error('no gem on tile 0 in 30 games');
   }
 
-  it('survives a server restart, then ends with the rocks the seeds decided', async () => {
+  it('survives a server restart mid-game, then clears the shaft the seeds decided', async () => {
     const user = await registerUser(server.url);
     const started = await start(user.token, { amount: 10, difficulty: 'easy' });
     expect(started.status).toBe(200);
@@ -102,53 +115,66 @@ describeEachDatabase('gem miner games', (kind) => {
     expect(early.status).toBe(422);
     expect(Object.keys(early.body.errors ?? {})).toEqual(['game']);
 
-    // The first level is dug before the restart when it finds a gem.
-    let last = (await dig(user.token, game.id, { tile: 1 })).body;
-    expect(last.bet.result.dug).toEqual([1]);
+    // The seeds of the game, read where the server keeps them: the test digs only gems, so the
+    // game is always in progress across the restart, on a level with tiles already dug.
+    const rocks = shaftRocks('easy', floats(await serverSeedOf(user.id), game.client_seed, 0, 8));
+    const gem = (level: number) => [0, 1, 2, 3].find((t) => !rocks[level]!.includes(t))!;
+    let last = started.body;
+    for (let level = 0; level < 3; level++) {
+      const res = await dig(user.token, game.id, { tile: gem(level), level });
+      expect(res.status).toBe(200);
+      last = res.body;
+      expect(last.bet.result).toEqual({
+        difficulty: 'easy',
+        level: level + 1,
+        dug: [0, 1, 2].slice(0, level + 1).map(gem),
+        status: 'playing',
+        next_multiplier: EASY_LADDER[level + 1],
+      });
+      expect(last.bet.multiplier).toBe(EASY_LADDER[level]);
+    }
+    expect(last.balance).toBe(990);
 
     await server.close();
     server = await startTestApp(testDb);
     client = Object.assign(new RecordingClient(server.url), { bodies: client.bodies });
 
+    // The same game comes back: its dug tiles, its level, the stake still held.
     const resumed = await active(user.token);
     expect(resumed.status).toBe(200);
-    if (last.bet.result.status === 'playing') {
-      expect(resumed.body.bet).toEqual(last.bet);
-      expect(resumed.body.balance).toBe(990);
-      for (let level = 1; last.bet.result.status === 'playing'; level++) {
-        const res = await dig(user.token, game.id, { tile: level % 4, level });
-        expect(res.status).toBe(200);
-        last = res.body;
-        expect(last.bet.result.level).toBe(last.bet.result.status === 'lost' ? level : level + 1);
-      }
-    } else {
-      expect(resumed.body.bet).toBeNull();
+    expect(resumed.body.bet).toEqual(last.bet);
+    expect(resumed.body.balance).toBe(990);
+    // Level 2 is passed: a dig meant for it is refused after the restart too.
+    const passed = await dig(user.token, game.id, { tile: gem(2), level: 2 });
+    expect(passed.status).toBe(422);
+    expect(Object.keys(passed.body.errors ?? {})).toEqual(['level']);
+
+    // Gems down to the bottom: clearing level 8 cashes out by itself at 9.88x.
+    for (let level = 3; level < 8; level++) {
+      const res = await dig(user.token, game.id, { tile: gem(level), level });
+      expect(res.status).toBe(200);
+      last = res.body;
+      expect(last.bet.result.level).toBe(level + 1);
+      expect(last.bet.result.status).toBe(level < 7 ? 'playing' : 'cleared');
+      expect(last.bet.multiplier).toBe(EASY_LADDER[level]);
     }
     const ended = last.bet;
-    expect(ended.result.rocks).toHaveLength(8);
-    const level = ended.result.level as number;
-    if (ended.result.status === 'lost') {
-      expect(ended.payout).toBe(0);
-      expect(last.balance).toBe(990);
-    } else {
-      expect(ended.result.status).toBe('cleared');
-      expect(ended.multiplier).toBe(9.88);
-      expect(ended.payout).toBe(98.8);
-      expect(last.balance).toBe(990 + 98.8);
-    }
+    expect(ended.result.rocks).toEqual(rocks);
+    expect(ended.result.dug).toEqual(rocks.map((_, level) => gem(level)));
+    expect(ended.result.next_multiplier).toBeNull();
+    expect(ended.payout).toBe(98.8);
+    expect(last.balance).toBe(990 + 98.8);
     expect((await active(user.token)).body.bet).toBeNull();
+    expect((await cashout(user.token, game.id)).status).toBe(422);
 
+    // The revealed pair tells the same story as the seed read from the database.
     const rotated = await client.call<Rotated>('POST', '/api/fairness/rotate', {
       token: user.token,
       body: {},
     });
     expect(rotated.status).toBe(200);
     const { server_seed, client_seed } = rotated.body.previous;
-    const rocks = shaftRocks('easy', floats(server_seed, client_seed, 0, 8));
-    expect(ended.result.rocks).toEqual(rocks);
-    // The dug tiles tell the same story: gems above, a rock (or the bottom) where it ended.
-    const dug = ended.result.dug as number[];
-    dug.forEach((tile, l) => expect(rocks[l]!.includes(tile)).toBe(l === level && l < 8));
+    expect(shaftRocks('easy', floats(server_seed, client_seed, 0, 8))).toEqual(rocks);
   });
 
   it("refuses a dig on a finished game, another player's game, a passed level: nothing moves", async () => {

@@ -4,8 +4,11 @@ import {
   crashMsOf,
   msToReachHundredths,
   multiplierHundredthsAt,
+  rules,
 } from '../../games/minerFrenzy/rules';
 import { ledgerEntries, users } from '../../server/db/schema';
+import { ValidationError } from '../../server/http/errors';
+import { LiveRounds } from '../../server/modules/live/rounds';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -190,6 +193,67 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     expect(await payoutLines(user.id, bet.id)).toBe(0);
   });
 
+  it('decides a cash-out by hand at m(t) = crash point as crashed; an auto target equal to it wins', async () => {
+    // The server's clock at arrival is given to the rounds directly, to hit the millisecond.
+    const rounds = new LiveRounds(db(), rules);
+    const user = await player();
+    const before = await balanceOf(user.id);
+    const far = (c: number) => c >= 5000 && c <= 9000;
+
+    // One millisecond before m(t) reaches the crash point: below it, m(t) wins.
+    let crash = await user.rig(far);
+    const early = (await start(user.token, { amount: 10 })).body.bet;
+    let reach = msToReachHundredths(crash);
+    expect(crashMsOf(crash)).toBe(reach);
+    const won = await rounds.cashOut(
+      user.id,
+      early.id,
+      Number(early.result.started_at) + reach - 1,
+    );
+    const below = multiplierHundredthsAt(reach - 1);
+    expect(below).toBeLessThan(crash);
+    expect(won.bet.result).toMatchObject({ status: 'cashed_out', multiplier: below / 100 });
+
+    // At the millisecond m(t) equals the crash point: the round had crashed (422 on id).
+    crash = await user.rig(far);
+    const boundary = (await start(user.token, { amount: 10 })).body.bet;
+    reach = msToReachHundredths(crash);
+    const startedAt = Number(boundary.result.started_at);
+    expect(multiplierHundredthsAt(reach)).toBe(crash);
+    const refused = await rounds.cashOut(user.id, boundary.id, startedAt + reach).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).fields.id?.[0]?.key).toBe('game.crashed');
+    const crashed = await client.call<WireBet>('GET', `/api/bets/${boundary.id}`, {
+      token: user.token,
+    });
+    expect(crashed.body).toMatchObject({ multiplier: 0, payout: 0 });
+    expect(crashed.body.result).toMatchObject({
+      status: 'crashed',
+      crash_point: crash / 100,
+      ended_at: startedAt + reach,
+    });
+    expect(await payoutLines(user.id, boundary.id)).toBe(0);
+
+    // An auto cash-out target equal to the crash point pays it, at that same millisecond.
+    crash = await user.rig(far);
+    const auto = (await start(user.token, { amount: 10, auto_cashout: crash / 100 })).body.bet;
+    reach = msToReachHundredths(crash);
+    const autoStart = Number(auto.result.started_at);
+    expect(await rounds.settleIfDue(auto.id, autoStart + reach - 1)).toBeNull();
+    expect(await rounds.settleIfDue(auto.id, autoStart + reach)).toEqual({
+      status: 'cashed_out',
+      multiplierE4: crash * 100,
+      endedAt: autoStart + reach,
+    });
+    const paid = await client.call<WireBet>('GET', `/api/bets/${auto.id}`, { token: user.token });
+    expect(paid.body).toMatchObject({ multiplier: crash / 100, payout: (10 * crash) / 100 });
+    expect(paid.body.result).toMatchObject({ status: 'cashed_out', multiplier: crash / 100 });
+    expect(await balanceOf(user.id)).toBe(before - 3000 + Math.floor(10 * below) + 10 * crash);
+  });
+
   it('pays two parallel cash-outs once', async () => {
     const user = await player();
     await user.rig((c) => c >= 5000);
@@ -219,7 +283,9 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     const crashAt = Number(bet.result.started_at) + crashMsOf(crash);
     expect(crashed.at).toBeGreaterThanOrEqual(crashAt);
     expect(crashed.at - crashAt).toBeLessThan(250);
-    const ended = JSON.parse(crashed.data) as { bet: WireBet };
+    const ended = JSON.parse(crashed.data) as { crash_point: number; bet: WireBet };
+    // `crashed {crash_point}`: at the top, and in the ended bet.
+    expect(ended.crash_point).toBe(crash / 100);
     expect(ended.bet.result).toMatchObject({ status: 'crashed', crash_point: crash / 100 });
     await stream.ended;
   });

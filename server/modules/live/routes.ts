@@ -129,8 +129,9 @@ export function liveRoutes(
           tags: ['games'],
           summary: 'The round as server-sent events (text/event-stream)',
           description:
-            'On connect `state` {status, started_at, server_now, auto_cashout}; then `cashed_out` ' +
-            'or `crashed` {bet, server_now} when the round ends (the crash point only then), and ' +
+            'On connect `state` {status, started_at, server_now, auto_cashout}; then ' +
+            '`cashed_out` {bet, server_now} or `crashed` {crash_point, bet, server_now} when the ' +
+            'round ends (the crash point only then), and ' +
             'heartbeat comments. The stream closes after the ending; a reconnect gets the state again.',
           produces: ['text/event-stream'],
           security: bearerAuth,

@@ -50,9 +50,12 @@ export class RoundStream {
       const now = await this.rounds.view(userId, betId);
       if (!now || now.running || done) return;
       done = true;
+      const status = String(now.bet.result.status);
+      // `crashed {crash_point}`: the crash point at the top as well as in the bet's result.
+      const crash = status === 'crashed' ? { crash_point: now.bet.result.crash_point } : {};
       await reply.sse.send({
-        event: String(now.bet.result.status),
-        data: { bet: now.bet, server_now: Date.now() },
+        event: status,
+        data: { ...crash, bet: now.bet, server_now: Date.now() },
       });
       close();
     };

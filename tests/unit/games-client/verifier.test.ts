@@ -13,11 +13,42 @@ const VECTOR = {
   nonce: 1,
 };
 
+// Gem Miner's rocks for the vector, one row per level (GAMES.md section 7, issue #15).
+const GEM_MINER_VECTOR: [string, number[][]][] = [
+  ['easy', [[3], [3], [1], [3], [0], [0], [1], [0]]],
+  ['medium', [[2], [2], [0], [2], [0], [0], [1], [0]]],
+  ['hard', [[1], [1], [0], [1], [0], [0], [0], [0]]],
+  [
+    'expert',
+    [
+      [2, 1],
+      [0, 2],
+      [0, 1],
+      [1, 0],
+      [1, 0],
+      [0, 1],
+      [2, 0],
+      [1, 0],
+    ],
+  ],
+];
+
 describe('the browser verifier', () => {
   it('recomputes the published test vector (GAMES.md)', () => {
     expect(verifyOutcome('dice', VECTOR)).toEqual({ roll: 77.18 });
     expect(verifyOutcome('roulette', VECTOR)).toEqual({ pocket: 28 });
     expect(verifyOutcome('mines', { ...VECTOR, mines: 3 })).toEqual({ mines: [19, 22, 7] });
+    // The four new games (issues #14, #15): the same vectors as `npm run verify` prints.
+    expect(verifyOutcome('minislot', VECTOR)).toEqual({
+      stops: [24, 28, 9],
+      line: ['LEMON', 'BLANK', 'CHERRY'],
+      multiplier: 1,
+    });
+    for (const [difficulty, rocks] of GEM_MINER_VECTOR) {
+      expect(verifyOutcome('gemMiner', { ...VECTOR, difficulty }), difficulty).toEqual({ rocks });
+    }
+    expect(verifyOutcome('minerFrenzy', VECTOR)).toEqual({ crash: 1.28 });
+    expect(verifyOutcome('asteroids', VECTOR)).toMatchObject({ tier: 0 });
     expect(describeOutcome({ mines: [19, 22, 7] })).toBe('19, 22, 7');
     expect(describeOutcome({ roll: 50 })).toBe('50.00');
     expect(describeOutcome({ path: 'RL', bucket: 1 })).toBe('RL · 1');
@@ -86,10 +117,139 @@ describe('the browser verifier', () => {
         VECTOR.serverSeed,
       ),
     ).toEqual(['result.mines']);
+    // A mini slot spin: the whole window around the line (above = the stop before on the strip).
+    const spinBet = {
+      amount: 2,
+      multiplier: 1,
+      payout: 2,
+      client_seed: VECTOR.clientSeed,
+      nonce: VECTOR.nonce,
+      params: {},
+      result: {
+        stops: [24, 28, 9],
+        line: ['LEMON', 'BLANK', 'CHERRY'],
+        window: [
+          ['ORANGE', 'LEMON', 'BAR'],
+          ['CHERRY', 'BLANK', 'ORANGE'],
+          ['BELL', 'CHERRY', 'BLANK'],
+        ],
+        win: 'cherry1',
+      },
+    };
+    expect(recordedMismatches('minislot', spinBet, VECTOR.serverSeed)).toEqual([]);
+    expect(
+      recordedMismatches(
+        'minislot',
+        { ...spinBet, result: { ...spinBet.result, win: 'cherry2' } },
+        VECTOR.serverSeed,
+      ),
+    ).toEqual(['result.win']);
+    expect(
+      recordedMismatches('minislot', { ...spinBet, payout: 20, multiplier: 10 }, VECTOR.serverSeed),
+    ).toEqual(['payout', 'multiplier']);
+    // Gem Miner on medium (rocks [[2], [2], [0], ...]): gems on tiles 0 and 1, cashed out after
+    // two levels at floor(100 * 0.99 * 1.5^2) / 100 = 2.22x.
+    const medium = GEM_MINER_VECTOR[1]![1];
+    const cashed = {
+      amount: 1,
+      multiplier: 2.22,
+      payout: 2.22,
+      client_seed: VECTOR.clientSeed,
+      nonce: VECTOR.nonce,
+      params: { difficulty: 'medium' },
+      result: {
+        difficulty: 'medium',
+        level: 2,
+        dug: [0, 1],
+        status: 'cashed_out',
+        next_multiplier: null,
+        rocks: medium,
+      },
+    };
+    expect(recordedMismatches('gemMiner', cashed, VECTOR.serverSeed)).toEqual([]);
+    // Level 2's rock is tile 0: a game lost there after two gems.
+    const lost = {
+      ...cashed,
+      multiplier: 0,
+      payout: 0,
+      result: { ...cashed.result, level: 2, dug: [0, 1, 0], status: 'lost' },
+    };
+    expect(recordedMismatches('gemMiner', lost, VECTOR.serverSeed)).toEqual([]);
+    // A record that says a gem (tile 1 of level 2) was a rock does not match.
+    expect(
+      recordedMismatches(
+        'gemMiner',
+        { ...lost, result: { ...lost.result, dug: [0, 1, 1] } },
+        VECTOR.serverSeed,
+      ),
+    ).toEqual([
+      'multiplier',
+      'result.level',
+      'result.status',
+      'result.next_multiplier',
+      'result.rocks',
+    ]);
+    // Nor one that pays a level more than was dug.
+    expect(
+      recordedMismatches(
+        'gemMiner',
+        { ...cashed, multiplier: 3.34, payout: 3.34, result: { ...cashed.result, level: 3 } },
+        VECTOR.serverSeed,
+      ),
+    ).toEqual(['payout', 'multiplier', 'result.level']);
+    expect(
+      recordedMismatches(
+        'gemMiner',
+        { ...cashed, params: { difficulty: 'hard' }, result: { ...cashed.result, dug: [0, 0] } },
+        VECTOR.serverSeed,
+      ),
+    ).toContain('result.rocks');
     // Incomplete or out-of-range input computes nothing instead of throwing.
     expect(verifyOutcome('mines', { ...VECTOR, mines: 25 })).toBeNull();
     expect(verifyOutcome('dice', { ...VECTOR, serverSeed: '' })).toBeNull();
     expect(verifyOutcome('dice', { ...VECTOR, nonce: Number.NaN })).toBeNull();
     expect(recordedMismatches('dice', dice, '')).toBeNull();
+  });
+
+  // A record that goes on past a rock (or a mine) and cashes out is not what the server plays.
+  it('refuses a Gem Miner record that digs on after a rock and cashes out', () => {
+    // Medium: level 0's rock is tile 2; the record digs it, then tile 1, then cashes out 2.22x.
+    const forged = {
+      amount: 1,
+      multiplier: 2.22,
+      payout: 2.22,
+      client_seed: VECTOR.clientSeed,
+      nonce: VECTOR.nonce,
+      params: { difficulty: 'medium' },
+      result: {
+        difficulty: 'medium',
+        level: 2,
+        dug: [2, 1],
+        status: 'cashed_out',
+        next_multiplier: null,
+        rocks: GEM_MINER_VECTOR[1]![1],
+      },
+    };
+    expect(recordedMismatches('gemMiner', forged, VECTOR.serverSeed)).not.toEqual([]);
+  });
+
+  it('refuses a mines record that cashes out after revealing a mine', () => {
+    // 3 mines at 19, 22, 7: tile 0 is safe, tile 19 a mine; the record then cashes out 1.12x.
+    const forged = {
+      amount: 1,
+      multiplier: 1.12,
+      payout: 1.12,
+      client_seed: VECTOR.clientSeed,
+      nonce: VECTOR.nonce,
+      params: { mines: 3 },
+      result: {
+        mines_count: 3,
+        revealed: [0, 19],
+        status: 'cashed_out',
+        next_multiplier: null,
+        mines: [19, 22, 7],
+      },
+    };
+    expect(recordedMismatches('mines', forged, VECTOR.serverSeed)).not.toEqual([]);
   });
 });

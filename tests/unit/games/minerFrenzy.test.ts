@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { floats } from '../../../games/fairness/index';
+import { liveEnding, liveRound } from '../../../games/fairness/live';
 import {
   crashMsOf,
   crashPointHundredths,
@@ -68,17 +69,43 @@ describe('Miner Frenzy rules', () => {
     expect(rules.msToReach(20_000)).toBe(11_553);
   });
 
-  it('crashes when m passes the crash point, at once for 1.00', () => {
+  it('crashes when m reaches the crash point, at once for 1.00', () => {
     expect(crashMsOf(100)).toBe(0);
     const ms = crashMsOf(200);
-    expect(multiplierHundredthsAt(ms)).toBeGreaterThan(200);
-    expect(multiplierHundredthsAt(ms - 1)).toBeLessThanOrEqual(200);
+    expect(multiplierHundredthsAt(ms)).toBe(200);
+    expect(multiplierHundredthsAt(ms - 1)).toBeLessThan(200);
+    expect(ms).toBe(msToReachHundredths(200));
     expect(rules.crashMs(20_000)).toBe(ms);
   });
 
   it('pays an auto cash-out at or below the crash point', () => {
     expect(rules.autoCashoutWins(20_000, 20_000)).toBe(true);
     expect(rules.autoCashoutWins(20_100, 20_000)).toBe(false);
+  });
+
+  it('ends a round at m = crash point: a cash-out by hand then loses, an equal auto target wins', () => {
+    const crash = 20_000; // 2.00x in e4
+    const startedAt = 1_000_000;
+    const byHand = liveRound(rules, [0.495], null, startedAt);
+    expect(byHand.crashPointE4).toBe(crash);
+    const crashAt = startedAt + msToReachHundredths(200);
+    expect(byHand.endsAt).toBe(crashAt);
+    // One millisecond before m(t) reaches 2.00 the cash-out wins m(t) (below the crash point).
+    expect(liveEnding(rules, byHand, crashAt - 1)).toEqual({
+      status: 'cashed_out',
+      multiplierE4: 19_900,
+      endedAt: crashAt - 1,
+    });
+    // At m(t) = 2.00, the crash point itself, the round had crashed.
+    expect(liveEnding(rules, byHand, crashAt)).toEqual({ status: 'crashed', endedAt: crashAt });
+    // An auto cash-out at exactly 2.00 still pays 2.00, at the same millisecond.
+    const auto = liveRound(rules, [0.495], crash, startedAt);
+    expect(auto.endsAt).toBe(crashAt);
+    expect(liveEnding(rules, auto, null)).toEqual({
+      status: 'cashed_out',
+      multiplierE4: crash,
+      endedAt: crashAt,
+    });
   });
 
   it.each([1.01, 2, 10, 100])(
