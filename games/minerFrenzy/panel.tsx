@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoBetControls } from '../shared/AutoBetControls';
 import { BetButton } from '../shared/AutoBetFooter';
 import type { BetJson, GamePanelProps } from '../shared/services';
 import { StakeControls } from '../shared/StakeControls';
 import { useLiveRound } from '../shared/useLiveRound';
-import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
-import { minerFrenzyChannel, RECENT_CRASHES } from './channel';
+import { useSceneActions, useSceneEvents } from '../shared/useSceneChannel';
+import {
+  minerFrenzyChannel,
+  minerFrenzyStore,
+  RECENT_CRASHES,
+  type MinerFrenzyCrash as Crash,
+} from './channel';
 import game from './game';
 
 const paths = game.paths;
 const scene = () => minerFrenzyChannel.scene;
-
-interface Crash {
-  betId: number;
-  crashPoint: number;
-}
 
 /** The crash point of an ended round (a running one has none). */
 function crashOf(bet: BetJson): Crash | null {
@@ -38,12 +38,19 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
     (stakeCents: number) => ({ amount: stakeCents / 100, auto_cashout: autoCashout }),
     [autoCashout],
   );
-  // The scene's strip of recent crash points: the player's last rounds, then each one that ends.
-  const [recent, setRecent] = useState<Crash[]>([]);
-  const onEnded = useCallback((bet: BetJson) => {
-    const crash = crashOf(bet);
-    if (crash) setRecent((shown) => mergeCrashes(shown, [crash]));
+  // The scene's strip of recent crash points (in the store its layer draws): the player's last
+  // rounds, then each one that ends. Emptied when the panel goes.
+  const addCrashes = useCallback((crashes: readonly Crash[]) => {
+    minerFrenzyStore.set({ recent: mergeCrashes(minerFrenzyStore.get().recent, crashes) });
   }, []);
+  useEffect(() => () => minerFrenzyStore.set({ recent: [] }), []);
+  const onEnded = useCallback(
+    (bet: BetJson) => {
+      const crash = crashOf(bet);
+      if (crash) addCrashes([crash]);
+    },
+    [addCrashes],
+  );
   const { round, roundId, live, cashOut, action, resync } = useLiveRound({
     services,
     onSettled,
@@ -63,14 +70,11 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
       { silent: true },
     )
       .then(({ data }) => {
-        const loaded = data.flatMap((bet) => crashOf(bet) ?? []);
-        if (!gone) setRecent((shown) => mergeCrashes(shown, loaded));
+        if (!gone) addCrashes(data.flatMap((bet) => crashOf(bet) ?? []));
       })
       .catch(() => undefined);
     return () => void (gone = true);
-  }, [request, isAuthenticated]);
-  const sceneConfig = useMemo(() => ({ recent: recent.map((c) => c.crashPoint) }), [recent]);
-  useSceneConfig(minerFrenzyChannel, sceneConfig);
+  }, [request, isAuthenticated, addCrashes]);
   useEffect(() => {
     void minerFrenzyChannel.whenShown().then(resync);
   }, [resync]);

@@ -1,4 +1,4 @@
-import { Container, Graphics, Text } from 'pixi.js';
+import { Graphics } from 'pixi.js';
 import type {
   GameScene,
   LayoutReport,
@@ -7,7 +7,8 @@ import type {
   SceneView,
 } from '../../engine/index';
 import { GAME_SOUNDS } from '../shared/sounds';
-import { minerFrenzyChannel, RECENT_CRASHES, type MinerFrenzySceneApi } from './channel';
+import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
+import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
 import { MinerFrenzySimulation } from './simulation';
 
@@ -15,9 +16,6 @@ const ROCK = 0x2a1a0e;
 const TIMBER = 0x7a4a1e;
 const RAIL = 0x9aa3ad;
 const CART = 0xf7931e;
-const WIN = 0x2fd67b;
-const LOSE = 0xe8485c;
-const INK = 0xf4ecdf;
 /** The rock as the shaft goes deeper (1x, about 5x, about 20x, 100x): brown, slate, amethyst, magma. */
 const ROCK_DEPTHS = [ROCK, 0x1c2233, 0x2e1236, 0x4a1408];
 /** The wall crystals' colour at the same depths. */
@@ -48,18 +46,19 @@ function noise(k: number, slot: number): number {
   return x - Math.floor(x);
 }
 
-/** A mine cart racing down a shaft while the multiplier grows; it derails at the crash. */
+/**
+ * A mine cart racing down a shaft while the multiplier grows; it derails at the crash. The
+ * shaft, cart and dust are drawn here every frame; the readout, the result and the strip of
+ * recent crash points are a React layer (overlay.tsx) drawn from minerFrenzyStore.
+ */
 class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, SceneContext> {
   private sim!: MinerFrenzySimulation;
   private readonly shaft = new Graphics();
   private readonly cart = new Graphics();
   private readonly dust = new Graphics();
-  private readonly strip = new Container();
-  private readout!: Text;
-  private marker!: Text;
+  private overlay: ReturnType<typeof mountMinerFrenzyOverlay> | null = null;
   private width = 390;
   private height = 400;
-  private history: number[] = [];
   readonly action = minerFrenzyChannel.action;
   private readonly api: MinerFrenzySceneApi = {
     run: (round) => {
@@ -67,55 +66,45 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
       this.sim.ended = null;
       this.sim.cashedOutAt = null;
       this.sim.sinceCrash = -1;
-      this.marker.text = '';
     },
     cashedOut: (multiplier) => {
       this.sim.cashedOutAt = multiplier;
       this.sim.ended = { multiplier, crashed: false, at: Date.now() };
-      this.marker.text = `${multiplier.toFixed(2)}x`;
     },
     crashed: (crashPoint) => {
       this.sim.ended = { multiplier: crashPoint, crashed: true, at: Date.now() };
       this.sim.sinceCrash = 0;
     },
     current: () => (this.sim.running() ? this.sim.multiplier() : 0),
-    // The panel keeps the strip: the player's last rounds (loaded), then each one as it ends.
-    configure: ({ recent }) => {
-      this.history = recent.slice(0, RECENT_CRASHES);
-      this.drawStrip();
-    },
   };
 
   init(_data: unknown, sim: MinerFrenzySimulation): void {
     this.sim = sim;
+    this.publish();
   }
 
   create(ctx: SceneContext): void {
-    const style = { fontFamily: 'system-ui, sans-serif', fontWeight: '800' as const, fill: INK };
-    this.readout = new Text({ text: '1.00x', style: { ...style, fontSize: 72 } });
-    this.readout.anchor.set(0.5);
-    this.marker = new Text({ text: '', style: { ...style, fontSize: 26, fill: WIN } });
-    this.marker.anchor.set(0.5, 0);
-    ctx.root.addChild(this.shaft, this.cart, this.dust, this.readout, this.marker, this.strip);
+    ctx.root.addChild(this.shaft, this.cart, this.dust);
+    this.overlay = mountMinerFrenzyOverlay(ctx, { width: this.width, height: this.height });
   }
 
-  /** The shaft fills the canvas; the readout in its upper third, the strip along the top. */
+  /** The shaft fills the canvas; the overlay puts the readout in its upper third. */
   layout(space: LayoutSpace): void {
     this.width = space.width;
     this.height = space.height;
-    const size = Math.max(28, Math.min(space.width * 0.16, space.height * 0.14));
-    this.readout.style.fontSize = Math.round(size);
-    this.readout.position.set(space.width / 2, space.height * 0.3);
-    this.marker.position.set(space.width / 2, space.height * 0.3 + size * 0.7);
-    this.strip.position.set(12, 10);
-    this.drawStrip();
+    this.overlay?.layout({ width: space.width, height: space.height });
   }
 
+  /** The size, the strip the panel gave (all of it), the readout and result as drawn. */
   describeLayout(): LayoutReport {
     return {
       width: this.width,
       height: this.height,
-      strip: this.history.map((point) => point.toFixed(2)).join(' '),
+      strip: minerFrenzyStore
+        .get()
+        .recent.map((c) => c.crashPoint.toFixed(2))
+        .join(' '),
+      ...this.overlay?.report(),
     };
   }
 
@@ -184,12 +173,25 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
         ).fill({ color: 0xc9a27a, alpha: Math.max(0, 1 - sim.sinceCrash / 2) });
       }
     }
-    this.readout.text = `${m.toFixed(2)}x`;
-    this.readout.style.fill = crashed ? LOSE : sim.cashedOutAt !== null ? WIN : INK;
+    this.publish();
   }
 
   hide(): void {
     minerFrenzyChannel.detach(this.api);
+  }
+
+  destroy(): void {
+    this.overlay?.destroy();
+    this.overlay = null;
+  }
+
+  /** The readout's state for the overlay; unchanged values notify no one (a new hundredth does). */
+  private publish(): void {
+    const { sim } = this;
+    minerFrenzyStore.set({
+      hundredths: Math.round(sim.multiplier() * 100),
+      outcome: sim.ended?.crashed ? 'crashed' : sim.cashedOutAt !== null ? 'cashedOut' : null,
+    });
   }
 
   /** Crystals (from ~1.3x) and magma cracks (from ~10x) on the walls, scrolling with the shaft. */
@@ -231,26 +233,6 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
           .lineTo(cx + 3, y + 22)
           .stroke({ width: 3, color: LAVA, alpha: 0.55 + 0.45 * Math.sin(travelled * 0.02 + k) });
       }
-    }
-  }
-
-  private drawStrip(): void {
-    this.strip.removeChildren().forEach((child) => child.destroy());
-    let x = 0;
-    for (const point of this.history) {
-      const label = new Text({
-        text: `${point.toFixed(2)}x`,
-        style: {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: 14,
-          fontWeight: '700',
-          fill: point >= 2 ? WIN : LOSE,
-        },
-      });
-      label.position.set(x, 0);
-      x += label.width + 12;
-      if (x > this.width - 24) break;
-      this.strip.addChild(label);
     }
   }
 }

@@ -1,5 +1,6 @@
 // Miner Frenzy in the browser, on PostgreSQL (the test picks each round's crash point by the
 // client seed against the server seed it reads from the database).
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
@@ -7,6 +8,13 @@ import { startServer, type RunningServer } from '../support/server';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 import { rigNextCrash } from '../integration/live-support';
 import { betsOf, expectTopBarToMatchServer, playerPage, poll, waitForScene } from './games-helpers';
+
+/** The scene's test report: the readout and result its React layer (overlay.tsx) shows. */
+const overlayOf = (page: Page) =>
+  page.evaluate(() => {
+    const report = window.__engine?.scenes.describeLayout()?.report;
+    return { readout: report?.readout, result: report?.result };
+  });
 
 describe('Miner Frenzy in the browser', () => {
   let testDb: TestDatabase;
@@ -27,7 +35,7 @@ describe('Miner Frenzy in the browser', () => {
     await testDb?.dispose();
   });
 
-  it('plays a round with auto cash-out 1.5 and one cashed out by hand; the top bar ends equal to the server', async () => {
+  it('plays a round with auto cash-out 1.5, one cashed out by hand and one crashed; the top bar ends equal to the server', async () => {
     const { page, player, close } = await playerPage(browser, server.url);
     const rig = (accept: (c: number) => boolean) =>
       rigNextCrash(server.url, database.db, player.token, player.id, accept);
@@ -45,6 +53,8 @@ describe('Miner Frenzy in the browser', () => {
     }).toContain('1.50');
     const [auto] = await betsOf(server.url, player.token, 'minerFrenzy');
     expect(auto!.result).toMatchObject({ status: 'cashed_out', multiplier: 1.5 });
+    // The canvas shows the cash-out: the readout stops at it, the result repeats it under it.
+    await poll(() => overlayOf(page)).toEqual({ readout: '1.50x', result: '1.50x' });
     await expectTopBarToMatchServer(page, server.url, player.token);
 
     // By hand: no target, a crash far away, the Cash out button shows the live amount.
@@ -55,6 +65,11 @@ describe('Miner Frenzy in the browser', () => {
     await cashout.waitFor();
     await page.waitForTimeout(1500);
     expect(await cashout.textContent()).toMatch(/1\.0\d|1\.1\d/);
+    // The readout runs (a new round clears the last result).
+    expect(await overlayOf(page)).toMatchObject({
+      readout: expect.stringMatching(/^1\.\d\dx$/),
+      result: '',
+    });
     await cashout.click();
     await poll(
       async () => (await betsOf(server.url, player.token, 'minerFrenzy'))[0]!.result.status,
@@ -65,6 +80,22 @@ describe('Miner Frenzy in the browser', () => {
     const [byHand] = await betsOf(server.url, player.token, 'minerFrenzy');
     expect(byHand!.params).toMatchObject({ auto_cashout: null });
     expect(Number(byHand!.result.multiplier)).toBeGreaterThan(1);
+    await poll(() => panel.getAttribute('data-busy'), { timeout: 10_000 }).toBeNull();
+    const taken = `${Number(byHand!.result.multiplier).toFixed(2)}x`;
+    await poll(() => overlayOf(page)).toEqual({ readout: taken, result: taken });
+    await expectTopBarToMatchServer(page, server.url, player.token);
+
+    // A crash below the target: the readout stops at the crash point, no result under it.
+    const crash = await rig((c) => c >= 101 && c <= 120);
+    await panel.locator('[data-testid=minerFrenzy-auto]').fill('2.00');
+    await panel.locator('[data-testid=minerFrenzy-bet]').click();
+    await poll(() => panel.locator('[data-testid=minerFrenzy-result]').textContent(), {
+      timeout: 20_000,
+    }).toContain(`derailed at ${(crash / 100).toFixed(2)}x`);
+    await poll(() => overlayOf(page)).toEqual({
+      readout: `${(crash / 100).toFixed(2)}x`,
+      result: '',
+    });
     await poll(() => panel.getAttribute('data-busy'), { timeout: 10_000 }).toBeNull();
     await expectTopBarToMatchServer(page, server.url, player.token);
     await close();
