@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { makeAdmin, unbalancedUsers } from '../support/money';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 interface LedgerAnswer {
   user_id: number;
@@ -25,32 +17,25 @@ interface LedgerAnswer {
 type Errors = { message: string; errors: Record<string, string[]> };
 
 describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
+  const suite = appOnDatabase(kind);
   let admin: Awaited<ReturnType<typeof registerUser>>;
   let player: Awaited<ReturnType<typeof registerUser>>;
 
   const adjust = (body: unknown, id = player.id, token = admin.token) =>
     call<Errors & { balance: number; amount: number; reference: string | null }>(
-      server.url,
+      suite.server.url,
       'POST',
       `/api/admin/users/${id}/balance`,
       { token, body },
     );
   const balanceOf = async (token: string) =>
-    (await call<{ balance: number }>(server.url, 'GET', '/api/user/balance', { token })).body
+    (await call<{ balance: number }>(suite.server.url, 'GET', '/api/user/balance', { token })).body
       .balance;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    admin = await registerUser(server.url);
-    await makeAdmin(server.database.db, admin.id);
-    player = await registerUser(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
+    admin = await registerUser(suite.server.url);
+    await makeAdmin(suite.server.database.db, admin.id);
+    player = await registerUser(suite.server.url);
   });
 
   it('credits and debits through the ledger with reason admin_adjustment', async () => {
@@ -68,7 +53,7 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
     expect(await balanceOf(player.token)).toBe(1025);
 
     const ledger = await call<LedgerAnswer>(
-      server.url,
+      suite.server.url,
       'GET',
       `/api/admin/users/${player.id}/ledger`,
       {
@@ -101,16 +86,21 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
       ['zh-CN', '余额不足。'],
     ];
     for (const [language, message] of cases) {
-      const res = await call<Errors>(server.url, 'POST', `/api/admin/users/${player.id}/balance`, {
-        token: admin.token,
-        body: { amount: -1e6, reason: 'too much' },
-        headers: { 'accept-language': language },
-      });
+      const res = await call<Errors>(
+        suite.server.url,
+        'POST',
+        `/api/admin/users/${player.id}/balance`,
+        {
+          token: admin.token,
+          body: { amount: -1e6, reason: 'too much' },
+          headers: { 'accept-language': language },
+        },
+      );
       expect(res.status).toBe(422);
       expect(res.body.errors.amount).toEqual([message]);
     }
     const decimals = await call<Errors>(
-      server.url,
+      suite.server.url,
       'POST',
       `/api/admin/users/${player.id}/balance`,
       {
@@ -156,7 +146,7 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
     expect(await balanceOf(player.token)).toBe(before);
 
     expect((await adjust({ amount: 1, reason: 'x' }, 2_000_000_000)).status).toBe(404);
-    const beyondInt4 = await call(server.url, 'POST', '/api/admin/users/2147483648/balance', {
+    const beyondInt4 = await call(suite.server.url, 'POST', '/api/admin/users/2147483648/balance', {
       token: admin.token,
       body: { amount: 1, reason: 'x' },
     });
@@ -164,7 +154,7 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
     // Lenient conversions would address another user ('1.5' -> 1, '0x10' -> 16).
     for (const id of ['abc', '0', '-1', '1.5', '1e3', '0x10', ' 7', '99999999999']) {
       const res = await call<Errors>(
-        server.url,
+        suite.server.url,
         'POST',
         `/api/admin/users/${encodeURIComponent(id)}/balance`,
         {
@@ -182,7 +172,7 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
     const self = await adjust({ amount: 1000, reason: 'free money' }, player.id, player.token);
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('This action is unauthorized.');
-    const ledger = await call(server.url, 'GET', `/api/admin/users/${player.id}/ledger`, {
+    const ledger = await call(suite.server.url, 'GET', `/api/admin/users/${player.id}/ledger`, {
       token: player.token,
     });
     expect(ledger.status).toBe(403);
@@ -190,7 +180,7 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
 
   it('pages the ledger newest first with limit and before_id', async () => {
     const all = await call<LedgerAnswer>(
-      server.url,
+      suite.server.url,
       'GET',
       `/api/admin/users/${player.id}/ledger`,
       {
@@ -201,43 +191,48 @@ describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {
     expect(ids.length).toBeGreaterThanOrEqual(4);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const page = await call<LedgerAnswer>(
-      server.url,
+      suite.server.url,
       'GET',
       `/api/admin/users/${player.id}/ledger?limit=2&before_id=${ids[0]}`,
       { token: admin.token },
     );
     expect(page.body.entries.map((e) => e.id)).toEqual(ids.slice(1, 3));
     for (const query of ['limit=0', 'limit=501', 'limit=abc', 'before_id=-3']) {
-      const bad = await call(server.url, 'GET', `/api/admin/users/${player.id}/ledger?${query}`, {
-        token: admin.token,
-      });
+      const bad = await call(
+        suite.server.url,
+        'GET',
+        `/api/admin/users/${player.id}/ledger?${query}`,
+        {
+          token: admin.token,
+        },
+      );
       expect(bad.status, query).toBe(422);
     }
-    const missing = await call(server.url, 'GET', '/api/admin/users/2000000000/ledger', {
+    const missing = await call(suite.server.url, 'GET', '/api/admin/users/2000000000/ledger', {
       token: admin.token,
     });
     expect(missing.status).toBe(404);
-    expect(await unbalancedUsers(server.database.db)).toEqual([]);
+    expect(await unbalancedUsers(suite.server.database.db)).toEqual([]);
   });
 
   it('publishes posts that GET /api/post/get lists, newest first', async () => {
-    const first = await call<{ id: number }>(server.url, 'POST', '/api/admin/posts', {
+    const first = await call<{ id: number }>(suite.server.url, 'POST', '/api/admin/posts', {
       token: admin.token,
       body: { title: 'Welcome', body: 'Hello players' },
     });
     expect(first.status).toBe(201);
-    await call(server.url, 'POST', '/api/admin/posts', {
+    await call(suite.server.url, 'POST', '/api/admin/posts', {
       token: admin.token,
       body: { title: 'Second', body: 'More news', image_id: 'img-2' },
     });
-    const denied = await call(server.url, 'POST', '/api/admin/posts', {
+    const denied = await call(suite.server.url, 'POST', '/api/admin/posts', {
       token: player.token,
       body: { title: 'Spam', body: 'x' },
     });
     expect(denied.status).toBe(403);
     const list = await call<
       { title: string; image_id: string | null; author: { id: number } | null }[]
-    >(server.url, 'GET', '/api/post/get');
+    >(suite.server.url, 'GET', '/api/post/get');
     expect(list.status).toBe(200);
     expect(list.body.map((p) => p.title)).toEqual(['Second', 'Welcome']);
     expect(list.body[0]).toMatchObject({ image_id: 'img-2', author: { id: admin.id } });

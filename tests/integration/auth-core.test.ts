@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { expect, it } from 'vitest';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 describeEachDatabase('register, login, user, balance, logout', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   it('registers with 201 {token, user} and credits the demo balance through the ledger', async () => {
     const email = `New.Player-${kind}@Example.test`;
     const res = await call<{ token: string; user: Record<string, unknown> }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/register',
       {
@@ -57,14 +39,16 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
         'two_factor_enabled',
       ].sort(),
     );
-    const balance = await call(server.url, 'GET', '/api/user/balance', { token: res.body.token });
+    const balance = await call(suite.server.url, 'GET', '/api/user/balance', {
+      token: res.body.token,
+    });
     expect(balance.body).toEqual({ balance: 1000 });
   });
 
   it('refuses a taken e-mail and a mismatched confirmation with 422 field errors', async () => {
-    const first = await registerUser(server.url);
+    const first = await registerUser(suite.server.url);
     const taken = await call<{ errors: Record<string, string[]> }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/register',
       {
@@ -79,7 +63,7 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email?.[0]).toBe('The email has already been taken.');
     const mismatch = await call<{ errors: Record<string, string[]> }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/register',
       {
@@ -98,14 +82,14 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
   });
 
   it('logs in with a bearer token, rejects wrong credentials on email, translated', async () => {
-    const user = await registerUser(server.url);
-    const ok = await call(server.url, 'POST', '/api/login', {
+    const user = await registerUser(suite.server.url);
+    const ok = await call(suite.server.url, 'POST', '/api/login', {
       body: { email: user.email, password: user.password },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ token_type: 'bearer' });
     const bad = await call<{ message: string; errors: Record<string, string[]> }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/login',
       {
@@ -120,21 +104,29 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
   });
 
   it('answers 401 Unauthenticated without or with a bad token, and revokes on logout', async () => {
-    const none = await call(server.url, 'GET', '/api/user');
+    const none = await call(suite.server.url, 'GET', '/api/user');
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ message: 'Unauthenticated.' });
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const [id] = user.token.split('|');
-    const forged = await call(server.url, 'GET', '/api/user', { token: `${id}|${'x'.repeat(40)}` });
+    const forged = await call(suite.server.url, 'GET', '/api/user', {
+      token: `${id}|${'x'.repeat(40)}`,
+    });
     expect(forged.status).toBe(401);
-    expect((await call(server.url, 'GET', '/api/user', { token: user.token })).status).toBe(200);
-    expect((await call(server.url, 'POST', '/api/logout', { token: user.token })).status).toBe(200);
-    expect((await call(server.url, 'GET', '/api/user', { token: user.token })).status).toBe(401);
+    expect((await call(suite.server.url, 'GET', '/api/user', { token: user.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(suite.server.url, 'POST', '/api/logout', { token: user.token })).status,
+    ).toBe(200);
+    expect((await call(suite.server.url, 'GET', '/api/user', { token: user.token })).status).toBe(
+      401,
+    );
   });
 
   it('answers schema violations with 422 per field and broken JSON with 400', async () => {
     const res = await call<{ errors: Record<string, string[]> }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/register',
       {
@@ -148,7 +140,7 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
       'password',
       'password_confirmation',
     ]);
-    const broken = await call(server.url, 'POST', '/api/login', { raw: '{"email": ' });
+    const broken = await call(suite.server.url, 'POST', '/api/login', { raw: '{"email": ' });
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ message: expect.any(String) });
   });

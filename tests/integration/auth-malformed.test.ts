@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { expect, it } from 'vitest';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 /** mulberry32: a small seeded generator, so every run sends the same requests. */
 function seeded(seed: number) {
@@ -47,20 +39,10 @@ const GET_PATHS = [
 ];
 
 describeEachDatabase('malformed requests to the accounts routes', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   it('answers 300 seeded malformed requests with 4xx in the documented shapes, never 500', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const random = seeded(20261121);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const values: unknown[] = [
@@ -97,14 +79,14 @@ describeEachDatabase('malformed requests to the accounts routes', (kind) => {
       const shape = random();
       let res;
       if (shape < 0.15) {
-        res = await call(server.url, method, path, {
+        res = await call(suite.server.url, method, path, {
           raw: pick(['{', '[]', 'null', '"x"', '{"email":', '\u0000']),
           token: pick(tokens),
         });
       } else {
         const body: Record<string, unknown> = {};
         for (const f of fields) if (random() < 0.7) body[f] = pick(values);
-        res = await call(server.url, method, path, {
+        res = await call(suite.server.url, method, path, {
           body: shape < 0.2 ? pick(values) : body,
           token: pick(tokens),
         });
@@ -122,13 +104,13 @@ describeEachDatabase('malformed requests to the accounts routes', (kind) => {
     }
     for (const p of GET_PATHS) {
       for (const method of ['GET', 'POST']) {
-        const res = await fetch(`${server.url}${p}`, { method });
+        const res = await fetch(`${suite.server.url}${p}`, { method });
         expect(res.status, `${method} ${p}`).toBeLessThan(500);
       }
     }
     expect(statuses.get(422) ?? 0).toBeGreaterThan(50);
     // No request moved money.
-    const balance = await call(server.url, 'GET', '/api/user/balance', { token: user.token });
+    const balance = await call(suite.server.url, 'GET', '/api/user/balance', { token: user.token });
     expect(balance.body).toEqual({ balance: 1000 });
   });
 });

@@ -2,13 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  appOnDatabase,
   call,
   createTestDatabase,
   describeEachDatabase,
   registerUser,
   startTestApp,
-  type TestApp,
-  type TestDatabase,
 } from '../support/testApp';
 
 type Body = { message: string; errors?: Record<string, string[]>; token?: string };
@@ -43,22 +42,17 @@ async function startVerifier() {
 }
 
 describeEachDatabase('reCAPTCHA on register and login', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
   let verifier: Awaited<ReturnType<typeof startVerifier>>;
 
   beforeAll(async () => {
     verifier = await startVerifier();
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb, {
-      RECAPTCHA_SECRET: 'test-secret',
-      RECAPTCHA_VERIFY_URL: verifier.url,
-    });
   });
   afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
     await verifier?.close();
+  });
+
+  const suite = appOnDatabase(kind, {
+    env: () => ({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: verifier.url }),
   });
 
   const registration = (email: string, extra: Record<string, unknown>) => ({
@@ -70,25 +64,25 @@ describeEachDatabase('reCAPTCHA on register and login', (kind) => {
   });
 
   it('registers only with a response the verifier accepts (either field name)', async () => {
-    const missing = await call<Body>(server.url, 'POST', '/api/register', {
+    const missing = await call<Body>(suite.server.url, 'POST', '/api/register', {
       body: registration(`r1-${kind}@example.test`, {}),
     });
     expect(missing.status).toBe(422);
     expect(missing.body.errors?.recaptcha_token?.[0]).toBe(
       'Please confirm that you are not a robot.',
     );
-    const rejected = await call<Body>(server.url, 'POST', '/api/register', {
+    const rejected = await call<Body>(suite.server.url, 'POST', '/api/register', {
       body: registration(`r1-${kind}@example.test`, { recaptcha_token: 'bot' }),
     });
     expect(rejected.status).toBe(422);
     expect(rejected.body.errors?.recaptcha_token?.[0]).toBe(
       'The reCAPTCHA check failed. Please try again.',
     );
-    const accepted = await call<Body>(server.url, 'POST', '/api/register', {
+    const accepted = await call<Body>(suite.server.url, 'POST', '/api/register', {
       body: registration(`r1-${kind}@example.test`, { recaptcha_token: 'human' }),
     });
     expect(accepted.status).toBe(201);
-    const legacyField = await call<Body>(server.url, 'POST', '/api/register', {
+    const legacyField = await call<Body>(suite.server.url, 'POST', '/api/register', {
       body: registration(`r2-${kind}@example.test`, { 'g-recaptcha-response': 'human' }),
     });
     expect(legacyField.status).toBe(201);
@@ -101,13 +95,13 @@ describeEachDatabase('reCAPTCHA on register and login', (kind) => {
   it('checks login too, before the credentials', async () => {
     const email = `r1-${kind}@example.test`;
     const count = verifier.seen.length;
-    const rejected = await call<Body>(server.url, 'POST', '/api/login', {
+    const rejected = await call<Body>(suite.server.url, 'POST', '/api/login', {
       body: { email, password: 'secret-pass-1', recaptcha_token: 'bot' },
     });
     expect(rejected.status).toBe(422);
     expect(rejected.body.errors?.recaptcha_token).toBeDefined();
     expect(rejected.body.token).toBeUndefined();
-    const ok = await call<Body>(server.url, 'POST', '/api/login', {
+    const ok = await call<Body>(suite.server.url, 'POST', '/api/login', {
       body: { email, password: 'secret-pass-1', recaptcha_token: 'human' },
     });
     expect(ok.status).toBe(200);

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
-import { RecordingClient, type BetAnswer, type WireBet } from './games-support';
+import { expect, it } from 'vitest';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
+import { type BetAnswer, type WireBet } from './games-support';
 
 interface Page {
   data: WireBet[];
@@ -16,39 +9,27 @@ interface Page {
 type Detail = WireBet & { server_seed: string | null; revealed_at: string | null };
 
 describeEachDatabase('bet history', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   it('pages through own bets newest first, filtered by game, and shows seeds once revealed', async () => {
-    const user = await registerUser(server.url);
-    const stranger = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
+    const stranger = await registerUser(suite.server.url);
     const ids: number[] = [];
     for (let i = 0; i < 25; i++) {
       const res =
         i % 5 === 4
-          ? await client.call<BetAnswer>('POST', '/api/games/plinko/bets', {
+          ? await suite.client.call<BetAnswer>('POST', '/api/games/plinko/bets', {
               token: user.token,
               body: { amount: 0.1, rows: 8, risk: 'low' },
             })
-          : await client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+          : await suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
               token: user.token,
               body: { amount: 0.1, target: 50, condition: 'over' },
             });
       expect(res.status).toBe(200);
       ids.push(res.body.bet.id);
     }
-    await client.call('POST', '/api/games/dice/bets', {
+    await suite.client.call('POST', '/api/games/dice/bets', {
       token: stranger.token,
       body: { amount: 1, target: 50, condition: 'over' },
     });
@@ -58,7 +39,7 @@ describeEachDatabase('bet history', (kind) => {
     let pages = 0;
     do {
       const query: string = cursor ? `?limit=10&cursor=${cursor}` : '?limit=10';
-      const page: { status: number; body: Page } = await client.call<Page>(
+      const page: { status: number; body: Page } = await suite.client.call<Page>(
         'GET',
         `/api/bets${query}`,
         { token: user.token },
@@ -71,18 +52,22 @@ describeEachDatabase('bet history', (kind) => {
     expect(pages).toBe(3);
     expect(seen).toEqual([...ids].reverse());
 
-    const defaultPage = await client.call<Page>('GET', '/api/bets', { token: user.token });
+    const defaultPage = await suite.client.call<Page>('GET', '/api/bets', { token: user.token });
     expect(defaultPage.body.data).toHaveLength(20);
-    const plinko = await client.call<Page>('GET', '/api/bets?game=plinko', { token: user.token });
+    const plinko = await suite.client.call<Page>('GET', '/api/bets?game=plinko', {
+      token: user.token,
+    });
     expect(plinko.body.data.map((b) => b.id)).toEqual(ids.filter((_, i) => i % 5 === 4).reverse());
     expect(plinko.body.next_cursor).toBeNull();
     for (const query of ['?cursor=abc', '?limit=0', '?limit=101']) {
-      expect((await client.call('GET', `/api/bets${query}`, { token: user.token })).status).toBe(
-        422,
-      );
+      expect(
+        (await suite.client.call('GET', `/api/bets${query}`, { token: user.token })).status,
+      ).toBe(422);
     }
 
-    const hidden = await client.call<Detail>('GET', `/api/bets/${ids[0]}`, { token: user.token });
+    const hidden = await suite.client.call<Detail>('GET', `/api/bets/${ids[0]}`, {
+      token: user.token,
+    });
     expect(hidden.status).toBe(200);
     expect(hidden.body).toMatchObject({
       id: ids[0],
@@ -91,21 +76,24 @@ describeEachDatabase('bet history', (kind) => {
       revealed_at: null,
     });
     expect(
-      (await client.call('GET', `/api/bets/${ids[0]}`, { token: stranger.token })).status,
+      (await suite.client.call('GET', `/api/bets/${ids[0]}`, { token: stranger.token })).status,
     ).toBe(404);
-    expect((await client.call('GET', '/api/bets/abc', { token: user.token })).status).toBe(422);
+    expect((await suite.client.call('GET', '/api/bets/abc', { token: user.token })).status).toBe(
+      422,
+    );
 
-    await client.call('POST', '/api/fairness/rotate', { token: user.token, body: {} });
-    const shown = await client.call<Detail>('GET', `/api/bets/${ids[0]}`, { token: user.token });
+    await suite.client.call('POST', '/api/fairness/rotate', { token: user.token, body: {} });
+    const shown = await suite.client.call<Detail>('GET', `/api/bets/${ids[0]}`, {
+      token: user.token,
+    });
     expect(shown.body.server_seed).toMatch(/^[0-9a-f]{64}$/);
     expect(shown.body.revealed_at).not.toBeNull();
   });
 
   it('documents every fairness, game and bet route in the OpenAPI document', async () => {
-    const docs = await client.call<{ paths: Record<string, Record<string, { tags?: string[] }>> }>(
-      'GET',
-      '/api/docs/json',
-    );
+    const docs = await suite.client.call<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>('GET', '/api/docs/json');
     expect(docs.status).toBe(200);
     const routes: [string, string, string][] = [
       ['/api/fairness', 'get', 'fairness'],
@@ -145,6 +133,6 @@ describeEachDatabase('bet history', (kind) => {
   });
 
   it('never answers with a server seed that is not revealed yet', async () => {
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

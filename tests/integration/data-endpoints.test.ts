@@ -1,40 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { tokenLocks } from '../../server/modules/tokenlocks/schema';
 import { changeBalance } from '../../server/modules/wallet/service';
 import { recordBet, unbalancedUsers } from '../support/money';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 type Errors = { message: string; errors: Record<string, string[]> };
 type Player = Awaited<ReturnType<typeof registerUser>>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, earn', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
+  const suite = appOnDatabase(kind);
   const get = <T = Record<string, unknown>>(path: string, token?: string) =>
-    call<T>(server.url, 'GET', path, token ? { token } : {});
+    call<T>(suite.server.url, 'GET', path, token ? { token } : {});
   const post = <T = Record<string, unknown>>(path: string, token: string, body?: unknown) =>
-    call<T>(server.url, 'POST', path, body === undefined ? { token } : { token, body });
+    call<T>(suite.server.url, 'POST', path, body === undefined ? { token } : { token, body });
   const balanceOf = async (p: Player) =>
     (await get<{ balance: number }>('/api/user/balance', p.token)).body.balance;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
 
   it('documents every call in the OpenAPI document with its answer shape', async () => {
     const doc = await get<{
@@ -81,9 +63,9 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('wallet info: balance, currency, totals from the ledger and the latest entries', async () => {
-    const player = await registerUser(server.url);
-    await recordBet(server.database.db, player.id, 2000, 5000); // stake 20.00, win 50.00
-    await recordBet(server.database.db, player.id, 1000); // stake 10.00, lost
+    const player = await registerUser(suite.server.url);
+    await recordBet(suite.server.database.db, player.id, 2000, 5000); // stake 20.00, win 50.00
+    await recordBet(suite.server.database.db, player.id, 1000); // stake 10.00, lost
     const res = await get<{
       balance: number;
       currency: string;
@@ -108,7 +90,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('token locks: lock moves money out, unlock before the end is refused, after it pays principal and reward', async () => {
-    const player = await registerUser(server.url);
+    const player = await registerUser(suite.server.url);
     const options = await get<{ options: { days: number; rate: number }[] }>(
       '/api/tokenlocks/me',
       player.token,
@@ -140,7 +122,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
 
     // Half the term has passed: half the reward has accrued.
     const now = Date.now();
-    await server.database.db
+    await suite.server.database.db
       .update(tokenLocks)
       .set({ startsAt: new Date(now - 182.5 * DAY_MS), endsAt: new Date(now + 182.5 * DAY_MS) })
       .where(eq(tokenLocks.id, lockId));
@@ -153,10 +135,10 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
     expect(rewards.body.accrued).toBeGreaterThanOrEqual(21.89);
     expect(rewards.body.accrued).toBeLessThanOrEqual(21.91);
 
-    const other = await registerUser(server.url);
+    const other = await registerUser(suite.server.url);
     expect((await post(`/api/tokenlocks/${lockId}/unlock`, other.token)).status).toBe(404);
 
-    await server.database.db
+    await suite.server.database.db
       .update(tokenLocks)
       .set({ startsAt: new Date(now - 366 * DAY_MS), endsAt: new Date(now - DAY_MS) })
       .where(eq(tokenLocks.id, lockId));
@@ -192,7 +174,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('token locks: refuses bad amounts and durations and more than the balance, changing nothing', async () => {
-    const player = await registerUser(server.url);
+    const player = await registerUser(suite.server.url);
     const cases: [unknown, string][] = [
       [{ amount: 1000.01, days: 30 }, 'amount'],
       [{ amount: 0, days: 30 }, 'amount'],
@@ -217,13 +199,13 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('ranking: rank by balance (ties share a rank), total, and the public top list', async () => {
-    const rich = await registerUser(server.url, { name: 'Rich Ranker' });
+    const rich = await registerUser(suite.server.url, { name: 'Rich Ranker' });
     // Make one player clearly first through the ledger (a payout without a stake).
-    await server.database.db.transaction((tx) =>
+    await suite.server.database.db.transaction((tx) =>
       changeBalance(tx, { userId: rich.id, deltaCents: 10_000_000, reason: 'payout' }),
     );
-    const poor = await registerUser(server.url);
-    await recordBet(server.database.db, poor.id, 100_000); // loses everything
+    const poor = await registerUser(suite.server.url);
+    await recordBet(suite.server.database.db, poor.id, 100_000); // loses everything
 
     const first = await get<{ rank: number; balance: number; total: number }>(
       '/api/ranking/me',
@@ -249,9 +231,9 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('creators: public, case-insensitive name search, wildcards literal, at most 20', async () => {
-    await registerUser(server.url, { name: 'Zelda Streamer' });
-    await registerUser(server.url, { name: 'zeldafan 100%' });
-    await registerUser(server.url, { name: 'Link' });
+    await registerUser(suite.server.url, { name: 'Zelda Streamer' });
+    await registerUser(suite.server.url, { name: 'zeldafan 100%' });
+    await registerUser(suite.server.url, { name: 'Link' });
     const found = await get<{ id: number; name: string; image_id: string | null }[]>(
       '/api/creators?search_str=ZELDA',
     );
@@ -265,7 +247,8 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
     const underscore = await get<unknown[]>('/api/creators?search_str=_');
     expect(underscore.body).toEqual([]);
 
-    for (let i = 0; i < 22; i++) await registerUser(server.url, { name: `Bulk creator ${i}` });
+    for (let i = 0; i < 22; i++)
+      await registerUser(suite.server.url, { name: `Bulk creator ${i}` });
     expect((await get<unknown[]>('/api/creators')).body).toHaveLength(20);
     expect((await get<unknown[]>('/api/creators?search_str=bulk')).body).toHaveLength(20);
     const tooLong = await get<Errors>(`/api/creators?search_str=${'x'.repeat(101)}`);
@@ -280,15 +263,15 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('rakeback: accrues on wagers, claims credit the ledger once, daily pots wait a day', async () => {
-    const player = await registerUser(server.url);
+    const player = await registerUser(suite.server.url);
     const nothing = await post<Errors>('/api/rakeback/claim', player.token, {
       rakeback_type: 'instant',
     });
     expect(nothing.status).toBe(422);
     expect(Object.keys(nothing.body.errors)).toEqual(['rakeback_type']);
 
-    await recordBet(server.database.db, player.id, 50_000, 20_000); // wager 500.00
-    await recordBet(server.database.db, player.id, 50_000); // wager 500.00
+    await recordBet(suite.server.database.db, player.id, 50_000, 20_000); // wager 500.00
+    await recordBet(suite.server.database.db, player.id, 50_000); // wager 500.00
     const me = await get<{
       wagered: number;
       available: number;
@@ -321,7 +304,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
       rakeback_type: 'daily',
     });
     expect(daily.body.claimed).toBe(0.3);
-    await recordBet(server.database.db, player.id, 10_000); // wager 100.00 more
+    await recordBet(suite.server.database.db, player.id, 10_000); // wager 100.00 more
     const soon = await post<Errors>('/api/rakeback/claim', player.token, {
       rakeback_type: 'daily',
     });
@@ -342,14 +325,14 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('referrals: code, link, referred players, commission on their wagers and its claim', async () => {
-    const referrer = await registerUser(server.url);
+    const referrer = await registerUser(suite.server.url);
     const me = await get<{ referral_code: string; referral_url: string }>(
       '/api/referrals/me',
       referrer.token,
     );
     expect(me.status).toBe(200);
     const code = me.body.referral_code;
-    expect(me.body.referral_url).toBe(`${server.url}/register?referral_code=${code}`);
+    expect(me.body.referral_url).toBe(`${suite.server.url}/register?referral_code=${code}`);
     expect(me.body).toMatchObject({
       referred_count: 0,
       referred: [],
@@ -358,7 +341,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
     });
     expect((await post<Errors>('/api/referrals/claim', referrer.token)).status).toBe(422);
 
-    const friend = await call<{ user: { id: number } }>(server.url, 'POST', '/api/register', {
+    const friend = await call<{ user: { id: number } }>(suite.server.url, 'POST', '/api/register', {
       body: {
         name: 'Invited Friend',
         email: `friend-${kind}@example.test`,
@@ -368,7 +351,7 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
       },
     });
     expect(friend.status).toBe(201);
-    await recordBet(server.database.db, friend.body.user.id, 99_900); // wager 999.00
+    await recordBet(suite.server.database.db, friend.body.user.id, 99_900); // wager 999.00
     const after = await get<{
       referred_count: number;
       referred: { id: number; name: string }[];
@@ -392,8 +375,8 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('eth account: a stable nonce and message per user', async () => {
-    const a = await registerUser(server.url);
-    const b = await registerUser(server.url);
+    const a = await registerUser(suite.server.url);
+    const b = await registerUser(suite.server.url);
     const first = await get<{ nonce: string; message: string }>(
       '/api/eth_account/validation_info',
       a.token,
@@ -409,6 +392,6 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
   });
 
   it('every balance still equals its ledger sum', async () => {
-    expect(await unbalancedUsers(server.database.db)).toEqual([]);
+    expect(await unbalancedUsers(suite.server.database.db)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // code) and the `npm run verify` CLI recompute each bet to the result the server recorded.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playableGame } from '../../games/shared/catalog';
 import {
   VERIFIABLE_GAMES,
@@ -11,15 +11,8 @@ import {
   seedMatchesHash,
   verifyOutcome,
 } from '../../src/components/fairness/verify';
-import {
-  call,
-  createTestDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
-import { playRound, type BetAnswer, type WireBet } from './games-support';
+import { appOnDatabase, call, registerUser } from '../support/testApp';
+import { playRound, revealSeeds, type BetAnswer, type WireBet } from './games-support';
 
 interface BetDetail extends WireBet {
   server_seed: string | null;
@@ -106,36 +99,22 @@ function cli(game: string, detail: BetDetail): unknown {
 }
 
 describe('server, browser verifier and CLI agree on every verifiable game', () => {
-  let db: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    server = await startTestApp(db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await db?.dispose();
-  });
+  const suite = appOnDatabase('pglite');
 
   it('recomputes every bet to the recorded result and the committed seed hash', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const placed: [string, number][] = [];
     for (const game of VERIFIABLE_GAMES) {
       const place: Place =
         PLACE[game] ??
         (async (base, token) => [(await playRound(base, token, playableGame(game)!)).id]);
-      for (const id of await place(server.url, user.token)) placed.push([game, id]);
+      for (const id of await place(suite.server.url, user.token)) placed.push([game, id]);
     }
-    const rotated = await call(server.url, 'POST', '/api/fairness/rotate', {
-      token: user.token,
-      body: {},
-    });
-    expect(rotated.status).toBe(200);
+    await revealSeeds(suite.client, user.token);
 
     for (const [game, id] of placed) {
       const detail = (
-        await call<BetDetail>(server.url, 'GET', `/api/bets/${id}`, { token: user.token })
+        await call<BetDetail>(suite.server.url, 'GET', `/api/bets/${id}`, { token: user.token })
       ).body;
       expect(detail.game).toBe(game);
       expect(detail.server_seed).toMatch(/^[0-9a-f]{64}$/);

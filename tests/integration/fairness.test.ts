@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { diceRoll } from '../../games/dice/rules';
 import { playPlinko } from '../../games/plinko/rules';
 import { rouletteSpin } from '../../games/roulette/rules';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
-import { RecordingClient, type BetAnswer, type ErrorAnswer, type WireBet } from './games-support';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
+import { type BetAnswer, type ErrorAnswer, type WireBet } from './games-support';
 
 interface Fairness {
   active: { server_seed_hash: string; client_seed: string; nonce: number };
@@ -26,51 +19,40 @@ interface Fairness {
 }
 
 describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   it('commits a pair on first sight: hash, 10 hex client seed, nonce 0, nothing revealed', async () => {
-    const user = await registerUser(server.url);
-    const first = await client.call<Fairness>('GET', '/api/fairness', { token: user.token });
+    const user = await registerUser(suite.server.url);
+    const first = await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token });
     expect(first.status).toBe(200);
     expect(first.body.active.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(first.body.active.client_seed).toMatch(/^[0-9a-f]{10}$/);
     expect(first.body.active.nonce).toBe(0);
     expect(first.body.previous).toBeNull();
-    const again = await client.call<Fairness>('GET', '/api/fairness', { token: user.token });
+    const again = await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token });
     expect(again.body).toEqual(first.body);
-    expect((await client.call('GET', '/api/fairness')).status).toBe(401);
+    expect((await suite.client.call('GET', '/api/fairness')).status).toBe(401);
   });
 
   it('rotation reveals the seed whose hash was shown, and it reproduces every earlier bet', async () => {
-    const user = await registerUser(server.url);
-    const committed = (await client.call<Fairness>('GET', '/api/fairness', { token: user.token }))
-      .body.active;
+    const user = await registerUser(suite.server.url);
+    const committed = (
+      await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token })
+    ).body.active;
     const placed: WireBet[] = [];
     for (let i = 0; i < 3; i++) {
-      const dice = await client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+      const dice = await suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
         token: user.token,
         body: { amount: 1, target: 49.5, condition: 'over' },
       });
       placed.push(dice.body.bet);
     }
-    const spin = await client.call<BetAnswer>('POST', '/api/games/roulette/spins', {
+    const spin = await suite.client.call<BetAnswer>('POST', '/api/games/roulette/spins', {
       token: user.token,
       body: { bets: [{ type: 'odd', amount: 1 }] },
     });
     placed.push(spin.body.bet);
-    const drop = await client.call<BetAnswer>('POST', '/api/games/plinko/bets', {
+    const drop = await suite.client.call<BetAnswer>('POST', '/api/games/plinko/bets', {
       token: user.token,
       body: { amount: 1, rows: 9, risk: 'medium' },
     });
@@ -78,7 +60,7 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
     expect(placed.map((b) => b.nonce)).toEqual([0, 1, 2, 3, 4]);
     for (const bet of placed) expect(bet.server_seed_hash).toBe(committed.server_seed_hash);
 
-    const rotated = await client.call<Fairness>('POST', '/api/fairness/rotate', {
+    const rotated = await suite.client.call<Fairness>('POST', '/api/fairness/rotate', {
       token: user.token,
       body: { client_seed: 'my own seed: lucky 7!' },
     });
@@ -103,9 +85,9 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
     expect(placed[3]!.result.pocket).toBe(rouletteSpin(f(3, 1)[0]!));
     expect(placed[4]!.result.path).toBe(playPlinko(9, 'medium', f(4, 9)).path);
 
-    const shown = await client.call<Fairness>('GET', '/api/fairness', { token: user.token });
+    const shown = await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token });
     expect(shown.body).toEqual(rotated.body);
-    const next = await client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+    const next = await suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
       token: user.token,
       body: { amount: 1, target: 50, condition: 'under' },
     });
@@ -117,16 +99,16 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
   });
 
   it('refuses a client seed that is empty, too long or not printable', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     for (const clientSeed of ['', 'x'.repeat(65), 'tab\there', 'ünïcode', 42]) {
-      const res = await client.call<ErrorAnswer>('POST', '/api/fairness/rotate', {
+      const res = await suite.client.call<ErrorAnswer>('POST', '/api/fairness/rotate', {
         token: user.token,
         body: { client_seed: clientSeed },
       });
       expect(res.status, String(clientSeed)).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual(['client_seed']);
     }
-    const withoutBody = await client.call<Fairness>('POST', '/api/fairness/rotate', {
+    const withoutBody = await suite.client.call<Fairness>('POST', '/api/fairness/rotate', {
       token: user.token,
     });
     expect(withoutBody.status).toBe(200);
@@ -134,6 +116,6 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
   });
 
   it('never answers with a server seed that is not revealed yet', async () => {
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

@@ -1,44 +1,25 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { diceRoll, playDice } from '../../games/dice/rules';
 import { payoutCents } from '../../games/fairness/money';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/prepared';
 import { makeAdmin, unbalancedUsers } from '../support/money';
-import { moneySnapshot, RecordingClient, type BetAnswer, type ErrorAnswer } from './games-support';
+import { moneySnapshot, revealSeeds, type BetAnswer, type ErrorAnswer } from './games-support';
 
 describeEachDatabase('dice bets', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   it('settles a bet: the answer shape, the roll from the seeds, the balance and the ledger', async () => {
-    const user = await registerUser(server.url);
-    const fairness = await client.call<{
+    const user = await registerUser(suite.server.url);
+    const fairness = await suite.client.call<{
       active: { server_seed_hash: string; client_seed: string; nonce: number };
     }>('GET', '/api/fairness', { token: user.token });
     expect(fairness.status).toBe(200);
     expect(fairness.body.active.nonce).toBe(0);
 
-    const res = await client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+    const res = await suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
       token: user.token,
       body: { amount: 1.5, target: 50.5, condition: 'under' },
     });
@@ -73,7 +54,7 @@ describeEachDatabase('dice bets', (kind) => {
     expect(bet.payout).toBe(bet.result.win ? 2.94 : 0);
     expect(balance).toBe(1000 - 1.5 + bet.payout);
 
-    const after = await moneySnapshot(server.database.db, user.id);
+    const after = await moneySnapshot(suite.server.database.db, user.id);
     expect(after.balanceCents).toBe(Math.round(balance * 100));
     expect(after.ledgerTotal).toBe(after.balanceCents);
     expect(after.ledgerRows).toBe(bet.payout > 0 ? 3 : 2);
@@ -81,11 +62,11 @@ describeEachDatabase('dice bets', (kind) => {
   });
 
   it('settles exactly the bets the funds allow out of 100 parallel ones, nonces 0.. without gaps', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     // 1000.00 of demo credit, 100.00 a bet: 10 bets, unless one of them wins (1 in 10001).
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
-        client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
+        suite.client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
           token: user.token,
           body: { amount: 100, target: 0.01, condition: 'under' },
         }),
@@ -99,12 +80,7 @@ describeEachDatabase('dice bets', (kind) => {
     }
 
     // Reveal the seed and replay the bets in nonce order: that many fit the funds.
-    const rotated = await client.call<{ previous: { server_seed: string; client_seed: string } }>(
-      'POST',
-      '/api/fairness/rotate',
-      { token: user.token, body: {} },
-    );
-    const { server_seed, client_seed } = rotated.body.previous;
+    const { server_seed, client_seed } = await revealSeeds(suite.client, user.token);
     let balance = 100_000;
     let expected = 0;
     while (balance >= 10_000) {
@@ -124,18 +100,18 @@ describeEachDatabase('dice bets', (kind) => {
       const roll = diceRoll(floats(server_seed, client_seed, bet.nonce, 1)[0]!);
       expect(bet.result.roll).toBe(roll / 100);
     }
-    const snapshot = await moneySnapshot(server.database.db, user.id);
+    const snapshot = await moneySnapshot(suite.server.database.db, user.id);
     expect(snapshot.balanceCents).toBe(balance);
     expect(snapshot.ledgerTotal).toBe(balance);
     expect(snapshot.bets).toBe(expected);
   });
 
   it('interleaves parallel bets, retried keys, seed rotations and admin adjustments of one user', async () => {
-    const admin = await registerUser(server.url);
-    await makeAdmin(server.database.db, admin.id);
-    const user = await registerUser(server.url);
+    const admin = await registerUser(suite.server.url);
+    await makeAdmin(suite.server.database.db, admin.id);
+    const user = await registerUser(suite.server.url);
     const bet = (key: string) =>
-      client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
+      suite.client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
         token: user.token,
         headers: { 'Idempotency-Key': key },
         body: { amount: 1, target: 50, condition: 'over' },
@@ -147,11 +123,13 @@ describeEachDatabase('dice bets', (kind) => {
       requests.push(bet(key));
       if (i % 4 === 0) requests.push(bet(key));
       if (i % 10 === 5) {
-        requests.push(client.call('POST', '/api/fairness/rotate', { token: user.token, body: {} }));
+        requests.push(
+          suite.client.call('POST', '/api/fairness/rotate', { token: user.token, body: {} }),
+        );
       }
       if (i % 4 === 2) {
         requests.push(
-          client.call('POST', `/api/admin/users/${user.id}/balance`, {
+          suite.client.call('POST', `/api/admin/users/${user.id}/balance`, {
             token: admin.token,
             body: { amount: i % 8 === 2 ? -5 : 5, reason: 'interleave' },
           }),
@@ -174,7 +152,7 @@ describeEachDatabase('dice bets', (kind) => {
 
     // Per seed pair, the bets' nonces are exactly 0 .. nonce - 1; the ledger equals the balance.
     const rows = rowsOf<{ nonce: number; used: number[] | null }>(
-      await server.database.db.execute(sql`
+      await suite.server.database.db.execute(sql`
         SELECT pair.nonce, array_agg(bets.nonce ORDER BY bets.nonce) AS used
         FROM seed_pairs AS pair LEFT JOIN bets ON bets.seed_pair_id = pair.id
         WHERE pair.user_id = ${user.id}
@@ -186,12 +164,12 @@ describeEachDatabase('dice bets', (kind) => {
       expect(used).toEqual(Array.from({ length: row.nonce }, (_, i) => i));
     }
     expect(rows.reduce((total, row) => total + row.nonce, 0)).toBe(40);
-    expect(await unbalancedUsers(server.database.db)).toEqual([]);
+    expect(await unbalancedUsers(suite.server.database.db)).toEqual([]);
   });
 
   it('refuses malformed bets with 422 per field and changes nothing', async () => {
-    const user = await registerUser(server.url);
-    const before = await moneySnapshot(server.database.db, user.id);
+    const user = await registerUser(suite.server.url);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     const cases: [unknown, string][] = [
       [{ amount: 0, target: 50, condition: 'under' }, 'amount'],
       [{ amount: -1, target: 50, condition: 'under' }, 'amount'],
@@ -210,29 +188,29 @@ describeEachDatabase('dice bets', (kind) => {
       [{ amount: 1, target: 50 }, 'condition'],
     ];
     for (const [body, field] of cases) {
-      const res = await client.call<ErrorAnswer>('POST', '/api/games/dice/bets', {
+      const res = await suite.client.call<ErrorAnswer>('POST', '/api/games/dice/bets', {
         token: user.token,
         body,
       });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.body.errors ?? {}), JSON.stringify(body)).toContain(field);
     }
-    const badJson = await client.call('POST', '/api/games/dice/bets', {
+    const badJson = await suite.client.call('POST', '/api/games/dice/bets', {
       token: user.token,
       raw: '{"amount": 1,',
     });
     expect(badJson.status).toBe(400);
-    const anonymous = await client.call('POST', '/api/games/dice/bets', {
+    const anonymous = await suite.client.call('POST', '/api/games/dice/bets', {
       body: { amount: 1, target: 50, condition: 'under' },
     });
     expect(anonymous.status).toBe(401);
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(before);
   });
 
   it('answers a retried bet with the same Idempotency-Key once, without a second debit', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const send = (key: string, amount = 2) =>
-      client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
+      suite.client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/dice/bets', {
         token: user.token,
         headers: { 'idempotency-key': key },
         body: { amount, target: 50, condition: 'over' },
@@ -241,7 +219,7 @@ describeEachDatabase('dice bets', (kind) => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers[1]!.body).toEqual(answers[0]!.body);
     expect(answers[2]!.body).toEqual(answers[0]!.body);
-    let snapshot = await moneySnapshot(server.database.db, user.id);
+    let snapshot = await moneySnapshot(suite.server.database.db, user.id);
     expect(snapshot.bets).toBe(1);
     expect(snapshot.nonce).toBe(1);
     expect(snapshot.balanceCents).toBe(Math.round(answers[0]!.body.balance * 100));
@@ -252,12 +230,12 @@ describeEachDatabase('dice bets', (kind) => {
     const misuse = await send('retry-1', 3);
     expect(misuse.status).toBe(422);
     expect(Object.keys(misuse.body.errors ?? {})).toEqual(['idempotency_key']);
-    snapshot = await moneySnapshot(server.database.db, user.id);
+    snapshot = await moneySnapshot(suite.server.database.db, user.id);
     expect(snapshot.bets).toBe(2);
     expect(snapshot.ledgerTotal).toBe(snapshot.balanceCents);
   });
 
   it('never answers with a server seed that is not revealed yet', async () => {
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

@@ -1,19 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { gemMinerMultiplierE4, rules, shaftRocks } from '../../games/gemMiner/rules';
 import { seedPairs } from '../../server/modules/fairness/schema';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import {
   moneySnapshot,
-  RecordingClient,
+  revealSeeds,
   type BetAnswer,
   type ErrorAnswer,
   type WireBet,
@@ -24,10 +17,6 @@ const ACTIVE = '/api/games/gemMiner/active';
 
 /** Easy's cash-out multipliers after 1..8 levels: floor(100 * 0.99 * (4/3)^k) / 100. */
 const EASY_LADDER = [1.32, 1.76, 2.34, 3.12, 4.17, 5.56, 7.41, 9.88];
-
-interface Rotated {
-  previous: { server_seed: string; client_seed: string };
-}
 
 /** Every object in a parsed JSON body that looks like a Gem Miner bet. */
 function gemMinerBets(value: unknown, found: WireBet[] = []): WireBet[] {
@@ -43,31 +32,19 @@ function gemMinerBets(value: unknown, found: WireBet[] = []): WireBet[] {
 }
 
 describeEachDatabase('gem miner games', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   const start = (token: string, body: unknown) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', GAMES, { token, body });
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', GAMES, { token, body });
   const dig = (token: string, id: number, body: Record<string, unknown>) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', `${GAMES}/${id}/dig`, { token, body });
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', `${GAMES}/${id}/dig`, { token, body });
   const cashout = (token: string, id: number) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', `${GAMES}/${id}/cashout`, { token });
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', `${GAMES}/${id}/cashout`, { token });
   const active = (token: string) =>
-    client.call<{ bet: WireBet | null; balance: number }>('GET', ACTIVE, { token });
+    suite.client.call<{ bet: WireBet | null; balance: number }>('GET', ACTIVE, { token });
   /** The user's active server seed, secret included (as the server keeps it). */
   const serverSeedOf = async (userId: number) => {
-    const [pair] = await server.database.db
+    const [pair] = await suite.server.database.db
       .select({ serverSeed: seedPairs.serverSeed })
       .from(seedPairs)
       .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
@@ -87,7 +64,7 @@ describeEachDatabase('gem miner games', (kind) => {
   }
 
   it('survives a server restart mid-game, then clears the shaft the seeds decided', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const started = await start(user.token, { amount: 10, difficulty: 'easy' });
     expect(started.status).toBe(200);
     const game = started.body.bet;
@@ -135,9 +112,7 @@ describeEachDatabase('gem miner games', (kind) => {
     }
     expect(last.balance).toBe(990);
 
-    await server.close();
-    server = await startTestApp(testDb);
-    client = Object.assign(new RecordingClient(server.url), { bodies: client.bodies });
+    await suite.restart();
 
     // The same game comes back: its dug tiles, its level, the stake still held.
     const resumed = await active(user.token);
@@ -168,21 +143,16 @@ describeEachDatabase('gem miner games', (kind) => {
     expect((await cashout(user.token, game.id)).status).toBe(422);
 
     // The revealed pair tells the same story as the seed read from the database.
-    const rotated = await client.call<Rotated>('POST', '/api/fairness/rotate', {
-      token: user.token,
-      body: {},
-    });
-    expect(rotated.status).toBe(200);
-    const { server_seed, client_seed } = rotated.body.previous;
+    const { server_seed, client_seed } = await revealSeeds(suite.client, user.token);
     expect(shaftRocks('easy', floats(server_seed, client_seed, 0, 8))).toEqual(rocks);
   });
 
   it("refuses a dig on a finished game, another player's game, a passed level: nothing moves", async () => {
-    const user = await registerUser(server.url);
-    const other = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
+    const other = await registerUser(suite.server.url);
     const game = await gameOnLevelOne(user.token);
-    const before = await moneySnapshot(server.database.db, user.id);
-    const otherBefore = await moneySnapshot(server.database.db, other.id);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
+    const otherBefore = await moneySnapshot(suite.server.database.db, other.id);
     const state = (await active(user.token)).body.bet;
     expect(state?.id).toBe(game.id);
 
@@ -209,8 +179,8 @@ describeEachDatabase('gem miner games', (kind) => {
     expect((await cashout(other.token, game.id)).status).toBe(404);
     expect((await dig(user.token, 999_999, { tile: 0 })).status).toBe(404);
     expect((await active(other.token)).body.bet).toBeNull();
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
-    expect(await moneySnapshot(server.database.db, other.id)).toEqual(otherBefore);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db, other.id)).toEqual(otherBefore);
     expect((await active(user.token)).body.bet).toEqual(state);
 
     // Cashed out, the game takes no more digs.
@@ -219,7 +189,7 @@ describeEachDatabase('gem miner games', (kind) => {
     expect(cashed.body.bet.result).toMatchObject({ status: 'cashed_out', level: 1 });
     expect(cashed.body.bet.multiplier).toBe(1.32);
     expect(cashed.body.bet.payout).toBe(1.32);
-    const afterCash = await moneySnapshot(server.database.db, user.id);
+    const afterCash = await moneySnapshot(suite.server.database.db, user.id);
     expect(afterCash.balanceCents).toBe(before.balanceCents + 132);
     for (const body of [{ tile: 0 }, { tile: 0, level: 1 }]) {
       const res = await dig(user.token, game.id, body);
@@ -227,7 +197,7 @@ describeEachDatabase('gem miner games', (kind) => {
       expect(Object.keys(res.body.errors ?? {})).toEqual(['game']);
     }
     expect((await cashout(user.token, game.id)).status).toBe(422);
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(afterCash);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(afterCash);
 
     const badStarts = [
       [{ amount: 1, difficulty: 'insane' }, 'difficulty'],
@@ -241,13 +211,13 @@ describeEachDatabase('gem miner games', (kind) => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toContain(field);
     }
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(afterCash);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(afterCash);
   });
 
   it('pays a cash out sent twice at once only once', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const game = await gameOnLevelOne(user.token, 3);
-    const before = await moneySnapshot(server.database.db, user.id);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     const cashouts = await Promise.all([
       cashout(user.token, game.id),
       cashout(user.token, game.id),
@@ -257,7 +227,7 @@ describeEachDatabase('gem miner games', (kind) => {
     expect(cashouts.map((r) => r.status).sort()).toEqual([200, 422]);
     const payout = Math.round(paid[0]!.body.bet.payout * 100);
     expect(payout).toBe(Math.floor((300 * gemMinerMultiplierE4('easy', 1)) / 10_000));
-    const after = await moneySnapshot(server.database.db, user.id);
+    const after = await moneySnapshot(suite.server.database.db, user.id);
     expect(after.balanceCents).toBe(before.balanceCents + payout);
     expect(after.ledgerRows).toBe(before.ledgerRows + 1);
     expect(after.ledgerTotal).toBe(after.balanceCents);
@@ -265,15 +235,15 @@ describeEachDatabase('gem miner games', (kind) => {
   });
 
   it('shows no rock in any answer before the game ends (every body scanned)', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     // More answers with running games in them: the history and a bet's own page.
     const game = await gameOnLevelOne(user.token);
-    await client.call('GET', '/api/bets?game=gemMiner', { token: user.token });
-    await client.call('GET', `/api/bets/${game.id}`, { token: user.token });
-    await client.call('GET', '/api/bets', { token: user.token });
+    await suite.client.call('GET', '/api/bets?game=gemMiner', { token: user.token });
+    await suite.client.call('GET', `/api/bets/${game.id}`, { token: user.token });
+    await suite.client.call('GET', '/api/bets', { token: user.token });
     await active(user.token);
 
-    const bets = client.bodies.flatMap((body) => {
+    const bets = suite.client.bodies.flatMap((body) => {
       try {
         return gemMinerBets(JSON.parse(body));
       } catch {
@@ -294,6 +264,6 @@ describeEachDatabase('gem miner games', (kind) => {
       ]);
     }
     for (const bet of over) expect(bet.result.rocks).toHaveLength(8);
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   crashMsOf,
   msToReachHundredths,
@@ -9,46 +9,30 @@ import {
 import { ledgerEntries, users } from '../../server/db/schema';
 import { ValidationError } from '../../server/http/errors';
 import { LiveRounds } from '../../server/modules/live/rounds';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import { openSse } from '../support/sse';
-import { RecordingClient, type BetAnswer, type ErrorAnswer, type WireBet } from './games-support';
+import { type BetAnswer, type ErrorAnswer, type WireBet } from './games-support';
 import { rigNextCrash, roundState, sleep } from './live-support';
 
 const ROUNDS = '/api/games/minerFrenzy/rounds';
 const ACTIVE = '/api/games/minerFrenzy/active';
 
 describeEachDatabase('Miner Frenzy live rounds', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
+  const suite = appOnDatabase(kind);
   /** Running answers and events, to prove none tells the crash point. */
   const whileRunning: string[] = [];
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
-
-  const db = () => server.database.db;
+  const db = () => suite.server.database.db;
   const start = async (token: string, body: Record<string, unknown>) => {
-    const answer = await client.call<BetAnswer & ErrorAnswer>('POST', ROUNDS, { token, body });
+    const answer = await suite.client.call<BetAnswer & ErrorAnswer>('POST', ROUNDS, {
+      token,
+      body,
+    });
     whileRunning.push(JSON.stringify(answer.body));
     return answer;
   };
   const cashout = (token: string, id: number) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', `${ROUNDS}/${id}/cashout`, {
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', `${ROUNDS}/${id}/cashout`, {
       token,
     });
   const balanceOf = async (userId: number) => {
@@ -72,11 +56,11 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     return row!.n;
   };
   const player = async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     return {
       ...user,
       rig: (accept: (c: number) => boolean) =>
-        rigNextCrash(server.url, db(), user.token, user.id, accept),
+        rigNextCrash(suite.server.url, db(), user.token, user.id, accept),
     };
   };
 
@@ -95,9 +79,13 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     expect(second.status).toBe(422);
     expect(second.body.errors?.game).toBeDefined();
 
-    const active = await client.call<{ bet: WireBet | null; server_now: number }>('GET', ACTIVE, {
-      token: user.token,
-    });
+    const active = await suite.client.call<{ bet: WireBet | null; server_now: number }>(
+      'GET',
+      ACTIVE,
+      {
+        token: user.token,
+      },
+    );
     whileRunning.push(JSON.stringify(active.body));
     expect(active.body.bet?.id).toBe(bet.id);
     expect(Math.abs(active.body.server_now - Date.now())).toBeLessThan(2000);
@@ -134,7 +122,7 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     const wonRound = await roundState(db(), won.id);
     expect(wonRound.status).toBe('cashed_out');
     expect(await balanceOf(winner.id)).toBe(before - 1000 + 1200);
-    const wonBet = await client.call<WireBet>('GET', `/api/bets/${won.id}`, {
+    const wonBet = await suite.client.call<WireBet>('GET', `/api/bets/${won.id}`, {
       token: winner.token,
     });
     expect(wonBet.body).toMatchObject({ multiplier: 1.2, payout: 12 });
@@ -143,13 +131,13 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
 
     const lostRound = await roundState(db(), lost.id);
     expect(lostRound.status).toBe('crashed');
-    const lostBet = await client.call<WireBet>('GET', `/api/bets/${lost.id}`, {
+    const lostBet = await suite.client.call<WireBet>('GET', `/api/bets/${lost.id}`, {
       token: loser.token,
     });
     expect(lostBet.body).toMatchObject({ multiplier: 0, payout: 0 });
     expect(lostBet.body.result).toMatchObject({ status: 'crashed', crash_point: crash / 100 });
     expect(lostBet.body.result.ended_at).toBe(lostRound.state.startedAt + crashMsOf(crash));
-    const active = await client.call<{ bet: WireBet | null }>('GET', ACTIVE, {
+    const active = await suite.client.call<{ bet: WireBet | null }>('GET', ACTIVE, {
       token: loser.token,
     });
     expect(active.body.bet).toBeNull();
@@ -187,7 +175,9 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     const late = await cashout(user.token, bet.id);
     expect(late.status).toBe(422);
     expect(late.body.errors?.id).toBeDefined();
-    const ended = await client.call<WireBet>('GET', `/api/bets/${bet.id}`, { token: user.token });
+    const ended = await suite.client.call<WireBet>('GET', `/api/bets/${bet.id}`, {
+      token: user.token,
+    });
     expect(ended.body.result).toMatchObject({ status: 'crashed', crash_point: crash / 100 });
     expect(await balanceOf(user.id)).toBe(before - 1000);
     expect(await payoutLines(user.id, bet.id)).toBe(0);
@@ -226,7 +216,7 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     );
     expect(refused).toBeInstanceOf(ValidationError);
     expect((refused as ValidationError).fields.id?.[0]?.key).toBe('game.crashed');
-    const crashed = await client.call<WireBet>('GET', `/api/bets/${boundary.id}`, {
+    const crashed = await suite.client.call<WireBet>('GET', `/api/bets/${boundary.id}`, {
       token: user.token,
     });
     expect(crashed.body).toMatchObject({ multiplier: 0, payout: 0 });
@@ -248,7 +238,9 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
       multiplierE4: crash * 100,
       endedAt: autoStart + reach,
     });
-    const paid = await client.call<WireBet>('GET', `/api/bets/${auto.id}`, { token: user.token });
+    const paid = await suite.client.call<WireBet>('GET', `/api/bets/${auto.id}`, {
+      token: user.token,
+    });
     expect(paid.body).toMatchObject({ multiplier: crash / 100, payout: (10 * crash) / 100 });
     expect(paid.body.result).toMatchObject({ status: 'cashed_out', multiplier: crash / 100 });
     expect(await balanceOf(user.id)).toBe(before - 3000 + Math.floor(10 * below) + 10 * crash);
@@ -271,7 +263,7 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     const user = await player();
     const crash = await user.rig((c) => c >= 120 && c <= 150);
     const bet = (await start(user.token, { amount: 1 })).body.bet;
-    const stream = await openSse(`${server.url}${ROUNDS}/${bet.id}/events`, user.token);
+    const stream = await openSse(`${suite.server.url}${ROUNDS}/${bet.id}/events`, user.token);
     expect(stream.status).toBe(200);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const state = await stream.next('state');
@@ -294,7 +286,7 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     const user = await player();
     await user.rig((c) => c >= 5000);
     const bet = (await start(user.token, { amount: 1 })).body.bet;
-    const stream = await openSse(`${server.url}${ROUNDS}/${bet.id}/events`, user.token);
+    const stream = await openSse(`${suite.server.url}${ROUNDS}/${bet.id}/events`, user.token);
     await stream.next('state');
     await sleep(200);
     const sent = Date.now();
@@ -302,12 +294,12 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     const cashed = await stream.next('cashed_out');
     expect(cashed.at - sent).toBeLessThan(250);
     whileRunning.push(...stream.events.filter((e) => e.event === 'state').map((e) => e.data));
-    const again = await openSse(`${server.url}${ROUNDS}/${bet.id}/events`, user.token);
+    const again = await openSse(`${suite.server.url}${ROUNDS}/${bet.id}/events`, user.token);
     expect(JSON.parse((await again.next('state')).data)).toMatchObject({ status: 'cashed_out' });
     await again.next('cashed_out');
 
     const stranger = await player();
-    const refused = await client.call('GET', `${ROUNDS}/${bet.id}/events`, {
+    const refused = await suite.client.call('GET', `${ROUNDS}/${bet.id}/events`, {
       token: stranger.token,
       headers: { accept: 'text/event-stream' },
     });
@@ -319,6 +311,6 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     for (const text of whileRunning) {
       if (text.includes('"status":"running"')) expect(text).not.toMatch(/crash/);
     }
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

@@ -1,56 +1,33 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { minePositions, minesMultiplierE4 } from '../../games/mines/rules';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import {
   moneySnapshot,
-  RecordingClient,
+  revealSeeds,
   type BetAnswer,
   type ErrorAnswer,
   type WireBet,
 } from './games-support';
 
-interface Rotated {
-  previous: { server_seed: string; client_seed: string };
-}
-
 describeEachDatabase('mines games', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   const start = (token: string, body: unknown) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/mines/games', { token, body });
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', '/api/games/mines/games', { token, body });
   const reveal = (token: string, id: number, tile: unknown) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', `/api/games/mines/games/${id}/reveal`, {
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', `/api/games/mines/games/${id}/reveal`, {
       token,
       body: { tile },
     });
   const cashout = (token: string, id: number) =>
-    client.call<BetAnswer & ErrorAnswer>('POST', `/api/games/mines/games/${id}/cashout`, {
+    suite.client.call<BetAnswer & ErrorAnswer>('POST', `/api/games/mines/games/${id}/cashout`, {
       token,
     });
 
   /** Plays a game to the end by revealing tiles 0, 1, 2, ... and rotates to learn its board. */
   it('survives a server restart, then a mine ends it and shows the board the seeds decided', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const started = await start(user.token, { amount: 10, mines: 24 });
     expect(started.status).toBe(200);
     const game = started.body.bet;
@@ -66,7 +43,7 @@ describeEachDatabase('mines games', (kind) => {
     const second = await start(user.token, { amount: 1, mines: 3 });
     expect(second.status).toBe(422);
     expect(Object.keys(second.body.errors ?? {})).toEqual(['game']);
-    const rotateRefused = await client.call<ErrorAnswer>('POST', '/api/fairness/rotate', {
+    const rotateRefused = await suite.client.call<ErrorAnswer>('POST', '/api/fairness/rotate', {
       token: user.token,
       body: {},
     });
@@ -76,11 +53,9 @@ describeEachDatabase('mines games', (kind) => {
     expect(early.status).toBe(422);
     expect(Object.keys(early.body.errors ?? {})).toEqual(['game']);
 
-    await server.close();
-    server = await startTestApp(testDb);
-    client = Object.assign(new RecordingClient(server.url), { bodies: client.bodies });
+    await suite.restart();
 
-    const active = await client.call<{ bet: WireBet | null; balance: number }>(
+    const active = await suite.client.call<{ bet: WireBet | null; balance: number }>(
       'GET',
       '/api/games/mines/active',
       { token: user.token },
@@ -114,17 +89,12 @@ describeEachDatabase('mines games', (kind) => {
     expect(over.status).toBe(422);
     expect(Object.keys(over.body.errors ?? {})).toEqual(['game']);
 
-    const rotated = await client.call<Rotated>('POST', '/api/fairness/rotate', {
-      token: user.token,
-      body: {},
-    });
-    expect(rotated.status).toBe(200);
-    const { server_seed, client_seed } = rotated.body.previous;
+    const { server_seed, client_seed } = await revealSeeds(suite.client, user.token);
     expect(ended.result.mines).toEqual(minePositions(floats(server_seed, client_seed, 0, 24), 24));
   });
 
   it('pays M(k) rounded down to 2 decimals on cash out, only once', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     // One mine among 25: open tiles 0, 1, ...; a game that hits the mine before two safe
     // tiles is lost, and the next one is tried.
     let id = 0;
@@ -145,7 +115,7 @@ describeEachDatabase('mines games', (kind) => {
     expect(again.status).toBe(422);
     expect(Object.keys(again.body.errors ?? {})).toEqual(['tile']);
 
-    const before = await moneySnapshot(server.database.db, user.id);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     const res = await cashout(user.token, id);
     expect(res.status).toBe(200);
     const multiplier = minesMultiplierE4(1, 2) / 10_000;
@@ -157,21 +127,21 @@ describeEachDatabase('mines games', (kind) => {
     expect(res.body.balance * 100).toBeCloseTo(before.balanceCents + 321, 6);
     const twice = await cashout(user.token, id);
     expect(twice.status).toBe(422);
-    const after = await moneySnapshot(server.database.db, user.id);
+    const after = await moneySnapshot(suite.server.database.db, user.id);
     expect(after.balanceCents).toBe(before.balanceCents + 321);
     expect(after.ledgerTotal).toBe(after.balanceCents);
   });
 
   it('settles parallel reveals one by one and pays a raced cash out once', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const game = (
-      await client.call<BetAnswer>('POST', '/api/games/mines/games', {
+      await suite.client.call<BetAnswer>('POST', '/api/games/mines/games', {
         token: user.token,
         headers: { 'idempotency-key': 'mines-start-1' },
         body: { amount: 1, mines: 1 },
       })
     ).body.bet;
-    const retried = await client.call<BetAnswer>('POST', '/api/games/mines/games', {
+    const retried = await suite.client.call<BetAnswer>('POST', '/api/games/mines/games', {
       token: user.token,
       headers: { 'idempotency-key': 'mines-start-1' },
       body: { amount: 1, mines: 1 },
@@ -191,12 +161,12 @@ describeEachDatabase('mines games', (kind) => {
       expect(Object.keys(refused.body.errors ?? {})).toEqual(['game']);
     }
     const last = ok.find((b) => (b.result.revealed as number[]).length === ok.length)!;
-    const before = await moneySnapshot(server.database.db, user.id);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     const cashouts = await Promise.all(
       Array.from({ length: 5 }, () => cashout(user.token, game.id)),
     );
     const paid = cashouts.filter((r) => r.status === 200);
-    const after = await moneySnapshot(server.database.db, user.id);
+    const after = await moneySnapshot(suite.server.database.db, user.id);
     if (last.result.status === 'active') {
       expect(paid).toHaveLength(1);
       const payout = Math.round(paid[0]!.body.bet.payout * 100);
@@ -212,9 +182,9 @@ describeEachDatabase('mines games', (kind) => {
   });
 
   it('refuses bad starts and reveals with 422 or 404 and changes nothing', async () => {
-    const user = await registerUser(server.url);
-    const other = await registerUser(server.url);
-    const before = await moneySnapshot(server.database.db, user.id);
+    const user = await registerUser(suite.server.url);
+    const other = await registerUser(suite.server.url);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     for (const [body, field] of [
       [{ amount: 1, mines: 0 }, 'mines'],
       [{ amount: 1, mines: 25 }, 'mines'],
@@ -227,7 +197,7 @@ describeEachDatabase('mines games', (kind) => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toContain(field);
     }
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(before);
 
     const game = (await start(user.token, { amount: 1, mines: 3 })).body.bet;
     for (const tile of [-1, 25, 1.5, '3']) {
@@ -238,13 +208,17 @@ describeEachDatabase('mines games', (kind) => {
     expect((await reveal(other.token, game.id, 0)).status).toBe(404);
     expect((await cashout(other.token, game.id)).status).toBe(404);
     expect((await reveal(user.token, 999_999, 0)).status).toBe(404);
-    const none = await client.call<{ bet: WireBet | null }>('GET', '/api/games/mines/active', {
-      token: other.token,
-    });
+    const none = await suite.client.call<{ bet: WireBet | null }>(
+      'GET',
+      '/api/games/mines/active',
+      {
+        token: other.token,
+      },
+    );
     expect(none.body.bet).toBeNull();
   });
 
   it('never answers with a server seed that is not revealed yet (the boards stay secret)', async () => {
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

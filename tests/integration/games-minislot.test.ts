@@ -1,39 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { MINISLOT, rules, spin } from '../../games/minislot/rules';
 import { seedPairs } from '../../server/modules/fairness/schema';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
-import { moneySnapshot, RecordingClient, type BetAnswer, type ErrorAnswer } from './games-support';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
+import { moneySnapshot, type BetAnswer, type ErrorAnswer } from './games-support';
 
 const PATH = '/api/games/minislot/spins';
 
 describeEachDatabase('mini slot spins', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
 
   /** The user's active pair (GET /api/fairness makes it for a new user), secret included. */
   const activePair = async (userId: number, token: string) => {
-    await client.call('GET', '/api/fairness', { token });
-    const [pair] = await server.database.db
+    await suite.client.call('GET', '/api/fairness', { token });
+    const [pair] = await suite.server.database.db
       .select({ id: seedPairs.id, serverSeed: seedPairs.serverSeed })
       .from(seedPairs)
       .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
@@ -41,12 +22,12 @@ describeEachDatabase('mini slot spins', (kind) => {
   };
 
   it('settles spins: the result from the seeds, balance = start - stakes + payouts, ledger = balance', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const stakes = [1, 2.5, 0.01, 10, 3.33, 1, 1, 7.77];
     let expectedCents = 100_000;
     const answers: BetAnswer[] = [];
     for (const amount of stakes) {
-      const res = await client.call<BetAnswer>('POST', PATH, {
+      const res = await suite.client.call<BetAnswer>('POST', PATH, {
         token: user.token,
         body: { amount },
       });
@@ -67,30 +48,30 @@ describeEachDatabase('mini slot spins', (kind) => {
       expect(Math.round(bet.multiplier * 10_000)).toBe(played.multiplierE4);
       expect(Math.round(bet.payout * 100)).toBe(played.payoutCents);
     }
-    const after = await moneySnapshot(server.database.db, user.id);
+    const after = await moneySnapshot(suite.server.database.db, user.id);
     expect(after.balanceCents).toBe(expectedCents);
     expect(after.ledgerTotal).toBe(after.balanceCents);
     expect(after.bets).toBe(stakes.length);
     expect(after.nonce).toBe(stakes.length);
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 
   it('refuses bad amounts with 422 on amount and changes nothing', async () => {
-    const user = await registerUser(server.url);
-    const before = await moneySnapshot(server.database.db, user.id);
+    const user = await registerUser(suite.server.url);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     for (const amount of [0, -1, 1.234, 'ten', null, 10_000.01, 1001]) {
-      const res = await client.call<ErrorAnswer>('POST', PATH, {
+      const res = await suite.client.call<ErrorAnswer>('POST', PATH, {
         token: user.token,
         body: { amount },
       });
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual(['amount']);
     }
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(before);
   });
 
   it('settles exactly 10 of 50 parallel spins with funds for 10', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     // A client seed under which the first 10 spins pay nothing, so the funds (1000.00, 100.00 a
     // spin) last exactly 10 spins whatever order the server takes them in.
     const { id, serverSeed } = await activePair(user.id, user.token);
@@ -102,11 +83,14 @@ describeEachDatabase('mini slot spins', (kind) => {
       ).every((s) => s.multiplierE4 === 0);
       if (dry) clientSeed = candidate;
     }
-    await server.database.db.update(seedPairs).set({ clientSeed }).where(eq(seedPairs.id, id));
+    await suite.server.database.db
+      .update(seedPairs)
+      .set({ clientSeed })
+      .where(eq(seedPairs.id, id));
 
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        client.call<BetAnswer & ErrorAnswer>('POST', PATH, {
+        suite.client.call<BetAnswer & ErrorAnswer>('POST', PATH, {
           token: user.token,
           body: { amount: 100 },
         }),
@@ -124,7 +108,7 @@ describeEachDatabase('mini slot spins', (kind) => {
       Array.from({ length: 10 }, (_, i) => i),
     );
     expect(settled.every((b) => b.payout === 0 && b.result.win === null)).toBe(true);
-    const snapshot = await moneySnapshot(server.database.db, user.id);
+    const snapshot = await moneySnapshot(suite.server.database.db, user.id);
     expect(snapshot.balanceCents).toBe(0);
     expect(snapshot.ledgerTotal).toBe(0);
     expect(snapshot.bets).toBe(10);

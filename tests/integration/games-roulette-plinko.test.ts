@@ -1,44 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { payoutCents } from '../../games/fairness/money';
 import { playPlinko } from '../../games/plinko/rules';
 import { coveredPockets, rouletteSpin } from '../../games/roulette/rules';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
-import { moneySnapshot, RecordingClient, type BetAnswer, type ErrorAnswer } from './games-support';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
+import { moneySnapshot, revealSeeds, type BetAnswer, type ErrorAnswer } from './games-support';
 
 describeEachDatabase('roulette spins and plinko drops', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let client: RecordingClient;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    client = new RecordingClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
-
-  const reveal = async (token: string) =>
-    (
-      await client.call<{ previous: { server_seed: string; client_seed: string } }>(
-        'POST',
-        '/api/fairness/rotate',
-        { token, body: {} },
-      )
-    ).body.previous;
+  const suite = appOnDatabase(kind);
 
   it('spins with several bets of every kind, paying each as the rules do', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const bets = [
       { type: 'straight', selection: [17], amount: 1 },
       { type: 'split', selection: [0, 2], amount: 0.5 },
@@ -52,7 +24,7 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
       { type: 'high', amount: 0.15 },
     ];
     const total = 12;
-    const res = await client.call<BetAnswer>('POST', '/api/games/roulette/spins', {
+    const res = await suite.client.call<BetAnswer>('POST', '/api/games/roulette/spins', {
       token: user.token,
       body: { bets },
     });
@@ -64,7 +36,7 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
     const paid = bet.result.bets as { type: string; payout: number }[];
     expect(paid).toHaveLength(bets.length);
 
-    const seeds = await reveal(user.token);
+    const seeds = await revealSeeds(suite.client, user.token);
     expect(pocket).toBe(rouletteSpin(floats(seeds.server_seed, seeds.client_seed, 0, 1)[0]!));
     const returns: Record<string, number> = {
       straight: 36,
@@ -92,8 +64,8 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
   });
 
   it('refuses an invalid selection with 422 on bets.N.selection and changes nothing', async () => {
-    const user = await registerUser(server.url);
-    const before = await moneySnapshot(server.database.db, user.id);
+    const user = await registerUser(suite.server.url);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     const invalid: [unknown, string][] = [
       [{ type: 'straight', selection: [37], amount: 1 }, 'bets.1.selection'],
       [{ type: 'split', selection: [3, 4], amount: 1 }, 'bets.1.selection'],
@@ -109,7 +81,7 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
       [{ type: 'red', amount: 0 }, 'bets.1.amount'],
     ];
     for (const [second, field] of invalid) {
-      const res = await client.call<ErrorAnswer>('POST', '/api/games/roulette/spins', {
+      const res = await suite.client.call<ErrorAnswer>('POST', '/api/games/roulette/spins', {
         token: user.token,
         body: { bets: [{ type: 'black', amount: 1 }, second] },
       });
@@ -126,26 +98,26 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
         ],
       },
     ]) {
-      const res = await client.call<ErrorAnswer>('POST', '/api/games/roulette/spins', {
+      const res = await suite.client.call<ErrorAnswer>('POST', '/api/games/roulette/spins', {
         token: user.token,
         body,
       });
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual(['bets']);
     }
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(before);
   });
 
   it('drops a plinko ball along the path of the seeds into its bucket', async () => {
-    const user = await registerUser(server.url);
-    const res = await client.call<BetAnswer>('POST', '/api/games/plinko/bets', {
+    const user = await registerUser(suite.server.url);
+    const res = await suite.client.call<BetAnswer>('POST', '/api/games/plinko/bets', {
       token: user.token,
       body: { amount: 0.29, rows: 16, risk: 'high' },
     });
     expect(res.status).toBe(200);
     const { bet } = res.body;
     expect(bet.params).toEqual({ rows: 16, risk: 'high' });
-    const seeds = await reveal(user.token);
+    const seeds = await revealSeeds(suite.client, user.token);
     const expected = playPlinko(16, 'high', floats(seeds.server_seed, seeds.client_seed, 0, 16));
     expect(bet.result).toEqual({ path: expected.path, bucket: expected.bucket });
     expect(bet.multiplier).toBe(expected.multiplierE4 / 10_000);
@@ -153,8 +125,8 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
   });
 
   it('refuses bad plinko bets with 422 per field and changes nothing', async () => {
-    const user = await registerUser(server.url);
-    const before = await moneySnapshot(server.database.db, user.id);
+    const user = await registerUser(suite.server.url);
+    const before = await moneySnapshot(suite.server.database.db, user.id);
     for (const [body, field] of [
       [{ amount: 1, rows: 7, risk: 'low' }, 'rows'],
       [{ amount: 1, rows: 17, risk: 'low' }, 'rows'],
@@ -162,17 +134,17 @@ describeEachDatabase('roulette spins and plinko drops', (kind) => {
       [{ amount: 1, rows: 12, risk: 'extreme' }, 'risk'],
       [{ amount: 1.234, rows: 12, risk: 'low' }, 'amount'],
     ] as const) {
-      const res = await client.call<ErrorAnswer>('POST', '/api/games/plinko/bets', {
+      const res = await suite.client.call<ErrorAnswer>('POST', '/api/games/plinko/bets', {
         token: user.token,
         body,
       });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual([field]);
     }
-    expect(await moneySnapshot(server.database.db, user.id)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db, user.id)).toEqual(before);
   });
 
   it('never answers with a server seed that is not revealed yet', async () => {
-    await client.expectNoUnrevealedSeed(server.database.db);
+    await suite.client.expectNoUnrevealedSeed(suite.server.database.db);
   });
 });

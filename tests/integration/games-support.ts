@@ -1,6 +1,6 @@
-// Shared by the games, fairness and bets suites: a client that records every answer body, and
-// database probes (balance, ledger, unrevealed seeds) to check what a request changed.
-import { and, count, eq, isNull, sum } from 'drizzle-orm';
+// Shared by the games, fairness and bets suites: a database probe (balance, ledger, bets, nonce)
+// to check what a request changed, and a driver that plays one round of any game.
+import { and, count, eq, sum } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { ledgerEntries, users } from '../../server/db/schema';
@@ -8,7 +8,7 @@ import { seedPairs } from '../../server/modules/fairness/schema';
 import { bets } from '../../server/modules/games/schema';
 import type { AnyRules, ParamFields } from '../../games/fairness/contract';
 import type { PlayableGame } from '../../games/shared/definition';
-import { call, type Answer } from '../support/testApp';
+import { call, type RecordingClient } from '../support/testApp';
 
 /** The wire shapes of a bet and a bet route's answer, as the game panels read them. */
 import type { BetAnswer, BetJson as WireBet } from '../../games/shared/services';
@@ -16,33 +16,6 @@ export type { BetAnswer, WireBet };
 export interface ErrorAnswer {
   message: string;
   errors?: Record<string, string[]>;
-}
-
-/** call() that keeps every raw answer, to scan them all for secrets afterwards. */
-export class RecordingClient {
-  readonly bodies: string[] = [];
-  constructor(readonly base: string) {}
-
-  async call<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: Parameters<typeof call>[3] = {},
-  ): Promise<Answer<T>> {
-    const answer = await call<T>(this.base, method, path, options);
-    this.bodies.push(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
-    return answer;
-  }
-
-  /** No recorded answer contains a server seed that the database still keeps secret. */
-  async expectNoUnrevealedSeed(db: Db): Promise<void> {
-    const secret = await db
-      .select({ seed: seedPairs.serverSeed })
-      .from(seedPairs)
-      .where(isNull(seedPairs.revealedAt));
-    expect(secret.length).toBeGreaterThan(0);
-    const all = this.bodies.join('\n');
-    for (const { seed } of secret) expect(all.includes(seed)).toBe(false);
-  }
 }
 
 /** Balance, ledger rows and their sum, bets and nonce of a user: equal snapshots = nothing changed. */
@@ -67,6 +40,17 @@ export async function moneySnapshot(db: Db, userId: number) {
     bets: betRows!.rows,
     nonce: pairs[0]?.nonce ?? null,
   };
+}
+
+/** Rotates the user's seed pair and answers the pair it reveals: the seeds of every bet so far. */
+export async function revealSeeds(client: RecordingClient, token: string) {
+  const rotated = await client.call<{ previous: { server_seed: string; client_seed: string } }>(
+    'POST',
+    '/api/fairness/rotate',
+    { token, body: {} },
+  );
+  expect(rotated.status).toBe(200);
+  return rotated.body.previous;
 }
 
 const defaults = (fields: ParamFields) =>

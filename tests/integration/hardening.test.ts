@@ -7,14 +7,7 @@ import { makeAdmin, moneySnapshot } from '../support/money';
 import { BrowserSession, startOidcProvider, type LocalOidcProvider } from '../support/oidcProvider';
 import { sendRaw } from '../support/rawHttp';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase } from '../support/testApp';
 
 /**
  * The ten findings of the outside probe (issue #23), one test each, against one server per
@@ -35,8 +28,6 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
   let sink: SmtpSink;
   let op: LocalOidcProvider;
   let appOrigin: string;
@@ -45,18 +36,29 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     op = await startOidcProvider();
-    testDb = await createTestDatabase(kind);
-    const dist = path.join(testDb.dataDir, 'dist');
-    writeDist(dist);
-    server = await startTestApp(testDb, {
-      RATE_LIMITS: 'on',
-      APP_URL: '',
-      APP_URL_API: API_ORIGIN,
-      DIST_DIR: dist,
-      SMTP_URL: sink.url,
-      ...op.env('GOOGLE', 'google-client', 'google-secret'),
-    });
-    appOrigin = `http://localhost:${server.config.port}`;
+  });
+  afterAll(async () => {
+    await op?.close();
+    await sink?.close();
+  });
+
+  const suite = appOnDatabase(kind, {
+    env: (testDb) => {
+      const dist = path.join(testDb.dataDir, 'dist');
+      writeDist(dist);
+      return {
+        RATE_LIMITS: 'on',
+        APP_URL: '',
+        APP_URL_API: API_ORIGIN,
+        DIST_DIR: dist,
+        SMTP_URL: sink.url,
+        ...op.env('GOOGLE', 'google-client', 'google-secret'),
+      };
+    },
+  });
+
+  beforeAll(() => {
+    appOrigin = `http://localhost:${suite.server.config.port}`;
     op.start([
       {
         clientId: 'google-client',
@@ -65,32 +67,26 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       },
     ]);
   });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-    await op?.close();
-    await sink?.close();
-  });
 
   /** An account made in the database (registering over HTTP is limited to 10 an hour per IP). */
   async function newAccount(options: { verified?: boolean } = {}) {
     accounts += 1;
     const email = `probe-${kind}-${accounts}@example.test`;
     const user = await createUser(
-      server.database.db,
+      suite.server.database.db,
       {
         name: `Probe ${accounts}`,
         email,
         password: PASSWORD,
         emailVerified: options.verified ?? true,
       },
-      server.config.startingBalanceCents,
+      suite.server.config.startingBalanceCents,
     );
-    return { id: user.id, email, token: await issueToken(server.database.db, user.id) };
+    return { id: user.id, email, token: await issueToken(suite.server.database.db, user.id) };
   }
 
   const post = <T = Body>(url: string, body: unknown, headers: Record<string, string> = {}) =>
-    call<T>(server.url, 'POST', url, {
+    call<T>(suite.server.url, 'POST', url, {
       body,
       headers: { 'x-forwarded-for': freshIp(), ...headers },
     });
@@ -108,7 +104,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       'content-type': 'application/json',
     };
     for (const url of ['/api/password/email', '/api/email/resend']) {
-      const res = await sendRaw(server.url, {
+      const res = await sendRaw(suite.server.url, {
         method: 'POST',
         url,
         headers: forged,
@@ -116,7 +112,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       });
       expect(res.status, url).toBe(200);
     }
-    await server.app.background.drain();
+    await suite.server.app.background.drain();
     const mails = mailsTo(victim.email);
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
@@ -165,8 +161,8 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
   it('3. refuses NUL and broken UTF-16 with a 422 on the field, on public and signed-in routes', async () => {
     const user = await newAccount();
     const admin = await newAccount();
-    await makeAdmin(server.database.db, admin.id);
-    const before = await moneySnapshot(server.database.db);
+    await makeAdmin(suite.server.database.db, admin.id);
+    const before = await moneySnapshot(suite.server.database.db);
     const register = (name: string) =>
       post('/api/register', {
         name,
@@ -179,17 +175,17 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       ['register name, lone surrogate', register('a\ud800b'), 'name'],
       [
         'creator search',
-        call<Body>(server.url, 'GET', '/api/creators?search_str=abc%00def'),
+        call<Body>(suite.server.url, 'GET', '/api/creators?search_str=abc%00def'),
         'search_str',
       ],
       [
         'bet history game',
-        call<Body>(server.url, 'GET', '/api/bets?game=di%00ce', { token: user.token }),
+        call<Body>(suite.server.url, 'GET', '/api/bets?game=di%00ce', { token: user.token }),
         'game',
       ],
       [
         'profile name',
-        call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+        call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
           token: user.token,
           body: { name: 'a\u0000b', email: user.email },
         }),
@@ -197,7 +193,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       ],
       [
         'admin reason',
-        call<Body>(server.url, 'POST', `/api/admin/users/${user.id}/balance`, {
+        call<Body>(suite.server.url, 'POST', `/api/admin/users/${user.id}/balance`, {
           token: admin.token,
           body: { amount: 5, reason: 'bonus\u0000' },
         }),
@@ -205,7 +201,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       ],
       [
         'post title',
-        call<Body>(server.url, 'POST', '/api/admin/posts', {
+        call<Body>(suite.server.url, 'POST', '/api/admin/posts', {
           token: admin.token,
           body: { title: 'news\u0000', body: 'text' },
         }),
@@ -219,19 +215,19 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
         `The ${field.replace(/_/g, ' ')} field contains characters that cannot be stored.`,
       );
     }
-    expect(await moneySnapshot(server.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db)).toEqual(before);
   });
 
   it('4. refuses a bet body nested 5,000 levels deep with a 422, with or without an Idempotency-Key', async () => {
     const user = await newAccount();
     const bet = (extra: string, key?: string) =>
-      call<Body & { balance?: number }>(server.url, 'POST', '/api/games/dice/bets', {
+      call<Body & { balance?: number }>(suite.server.url, 'POST', '/api/games/dice/bets', {
         token: user.token,
         raw: `{"amount":1,"target":50,"condition":"under","extra":${extra}}`,
         headers: key ? { 'idempotency-key': key } : {},
       });
     const deep = '['.repeat(5000) + ']'.repeat(5000); // 10 KB
-    const before = await moneySnapshot(server.database.db);
+    const before = await moneySnapshot(suite.server.database.db);
     for (const key of ['deep-1', undefined]) {
       const res = await bet(deep, key);
       expect(res.status).toBe(422);
@@ -239,7 +235,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
         'The body must not be nested more than 32 levels deep.',
       );
     }
-    expect(await moneySnapshot(server.database.db)).toEqual(before);
+    expect(await moneySnapshot(suite.server.database.db)).toEqual(before);
     // A body within the limit is still a bet (its extra field ignored), retried once.
     const shallow = '['.repeat(10) + ']'.repeat(10);
     const first = await bet(shallow, 'shallow-1');
@@ -250,7 +246,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
 
   it('5. lets the app on another origin send Idempotency-Key (CORS answers the headers asked for)', async () => {
     const preflight = (origin: string) =>
-      fetch(`${server.url}/api/games/dice/bets`, {
+      fetch(`${suite.server.url}/api/games/dice/bets`, {
         method: 'OPTIONS',
         headers: {
           origin,
@@ -272,12 +268,12 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
   it('6. drops a mailed reset token when the password is changed in the settings', async () => {
     const user = await newAccount();
     await post('/api/password/email', { email: user.email });
-    await server.app.background.drain();
+    await suite.server.app.background.drain();
     const mail = mailsTo(user.email).find((m) => m.includes('/password/reset/'));
     const token = /\/password\/reset\/([A-Za-z0-9]{64})/.exec(mail ?? '')?.[1];
     expect(token).toBeDefined();
 
-    const changed = await call(server.url, 'PATCH', '/api/settings/password', {
+    const changed = await call(suite.server.url, 'PATCH', '/api/settings/password', {
       token: user.token,
       body: {
         current_password: PASSWORD,
@@ -304,7 +300,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
 
   it('7. serves /index.html as the rendered host page, its inline script allowed by the CSP', async () => {
     for (const url of ['/index.html', '/wallet']) {
-      const res = await fetch(`${server.url}${url}`);
+      const res = await fetch(`${suite.server.url}${url}`);
       expect(res.status, url).toBe(200);
       const html = await res.text();
       expect(html, url).not.toContain('window.config = {};');
@@ -317,7 +313,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
   });
 
   it('8. answers the popup page for a provider e-mail that is too long, holds NUL or is no address', async () => {
-    const before = await moneySnapshot(server.database.db);
+    const before = await moneySnapshot(suite.server.database.db);
     const emails = [`${'x'.repeat(250)}@example.test`, 'nul\u0000@example.test', 'not-an-address'];
     for (const [n, email] of emails.entries()) {
       const subject = `${kind}-odd-email-${n}`;
@@ -325,21 +321,21 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       const started = await post<{ url: string }>('/api/oauth/google', {});
       const callbackPrefix = `${API_ORIGIN}/api/oauth/google/callback`;
       const callback = await new BrowserSession().signIn(started.body.url, subject, callbackPrefix);
-      const res = await fetch(callback.replace(API_ORIGIN, server.url));
+      const res = await fetch(callback.replace(API_ORIGIN, suite.server.url));
       expect(res.status, email).toBe(403);
       expect(res.headers.get('content-type'), email).toMatch(/^text\/html/);
       const html = await res.text();
       expect(html).toContain('google shared an email address that cannot be used here.');
       expect(html).toContain(`postMessage(m,${JSON.stringify(appOrigin)})`);
     }
-    expect((await moneySnapshot(server.database.db)).users).toBe(before.users);
+    expect((await moneySnapshot(suite.server.database.db)).users).toBe(before.users);
     // Every other failure of the callback is the popup page too: a bad query, an unknown provider.
     for (const [url, status] of [
       ['/api/oauth/google/callback?code=a%00b&state=x', 422],
       ['/api/oauth/google/callback?state[]=1', 400],
       ['/api/oauth/myspace/callback?code=a&state=b', 404],
     ] as const) {
-      const res = await fetch(`${server.url}${url}`);
+      const res = await fetch(`${suite.server.url}${url}`);
       expect(res.status, url).toBe(status);
       expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
       expect(await res.text(), url).toContain(`postMessage(m,${JSON.stringify(appOrigin)})`);
@@ -359,7 +355,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
       expect(unknown.body).toEqual(answered?.body);
       expect(mailsTo(user.email)).toHaveLength(0); // still with the (held) mail server
       release();
-      await server.app.background.drain();
+      await suite.server.app.background.drain();
       expect(mailsTo(user.email)).toHaveLength(1);
     } finally {
       release();
@@ -370,7 +366,7 @@ describeEachDatabase('issue #23: the probe findings stay fixed', (kind) => {
     const user = await newAccount();
     const other = await newAccount();
     const change = (email: string) =>
-      call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+      call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
         token: user.token,
         body: { name: 'Prober', email },
       });

@@ -1,18 +1,11 @@
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/prepared';
 import { totpCode } from '../../server/modules/auth/totp';
 import { waitForMail } from '../support/mailbox';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase } from '../support/testApp';
 
 /**
  * The server's whole log (level trace) while an account goes through everything that handles a
@@ -21,34 +14,24 @@ import {
  * reset token, link signature, TOTP secret, server seed or the link key may appear in it.
  */
 describeEachDatabase('the log holds no secret', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
   let log = '';
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    server = await startTestApp(testDb, { LOG_LEVEL: 'trace' }, { logStream: stream });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const suite = appOnDatabase(kind, { env: { LOG_LEVEL: 'trace' }, build: { logStream: stream } });
 
   const select = async (query: ReturnType<typeof sql>) =>
-    rowsOf<Record<string, unknown>>(await server.database.db.execute(query)).flatMap((row) =>
+    rowsOf<Record<string, unknown>>(await suite.server.database.db.execute(query)).flatMap((row) =>
       Object.values(row).map(String),
     );
 
   it('after sign-up, sign-in, 2FA, reset, bets, seed rotation, OAuth callbacks and failed statements', async () => {
-    const mailDir = path.join(testDb.dataDir, 'mail');
+    const mailDir = path.join(suite.testDb.dataDir, 'mail');
     const email = `logged-${kind}@example.test`;
     const passwords = ['first secret password', 'second secret password', 'third secret pass'];
     const secrets: string[] = [...passwords];
 
     const registered = await call<{ token: string; user: { id: number } }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/register',
       {
@@ -69,19 +52,19 @@ describeEachDatabase('the log holds no secret', (kind) => {
     const verifyUrl = new URL(verifyMail.link!);
     secrets.push(verifyUrl.searchParams.get('signature')!);
     const verified = await call(
-      server.url,
+      suite.server.url,
       'POST',
       `/api/${verifyUrl.pathname.slice(1)}${verifyUrl.search}`,
     );
     expect(verified.status).toBe(200);
 
-    const login = await call<{ token: string }>(server.url, 'POST', '/api/login', {
+    const login = await call<{ token: string }>(suite.server.url, 'POST', '/api/login', {
       body: { email, password: passwords[0] },
     });
     secrets.push(login.body.token);
 
     const setup = await call<{ secret: string; otpauth_url: string }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/settings/2fa',
       { token, body: { action: 'enable' } },
@@ -89,16 +72,16 @@ describeEachDatabase('the log holds no secret', (kind) => {
     secrets.push(setup.body.secret);
     // A wrong code is refused (and logged as a request): the pending secret stays pending.
     const code = totpCode(setup.body.secret);
-    await call(server.url, 'POST', '/api/settings/2fa', {
+    await call(suite.server.url, 'POST', '/api/settings/2fa', {
       token,
       body: { action: 'confirm', code: code === '000000' ? '111111' : '000000' },
     });
 
-    await call(server.url, 'POST', '/api/password/email', { body: { email } });
+    await call(suite.server.url, 'POST', '/api/password/email', { body: { email } });
     const resetMail = await waitForMail(mailDir, email, { link: /\/password\/reset\// });
     const resetToken = new URL(resetMail.link!).pathname.split('/').at(-1)!;
     secrets.push(resetToken);
-    const reset = await call(server.url, 'POST', '/api/password/reset', {
+    const reset = await call(suite.server.url, 'POST', '/api/password/reset', {
       body: {
         token: resetToken,
         email,
@@ -107,13 +90,13 @@ describeEachDatabase('the log holds no secret', (kind) => {
       },
     });
     expect(reset.status).toBe(200);
-    const again = await call<{ token: string }>(server.url, 'POST', '/api/login', {
+    const again = await call<{ token: string }>(suite.server.url, 'POST', '/api/login', {
       body: { email, password: passwords[1] },
     });
     expect(again.status).toBe(200);
     const signedIn = again.body.token;
     secrets.push(signedIn);
-    await call(server.url, 'PATCH', '/api/settings/password', {
+    await call(suite.server.url, 'PATCH', '/api/settings/password', {
       token: signedIn,
       body: {
         current_password: passwords[1],
@@ -122,33 +105,33 @@ describeEachDatabase('the log holds no secret', (kind) => {
       },
     });
 
-    const bet = await call(server.url, 'POST', '/api/games/dice/bets', {
+    const bet = await call(suite.server.url, 'POST', '/api/games/dice/bets', {
       token: signedIn,
       body: { amount: 1, target: 50, condition: 'under' },
       headers: { 'idempotency-key': 'log-scan-1' },
     });
     expect(bet.status).toBe(200);
-    await call(server.url, 'POST', '/api/fairness/rotate', { token: signedIn, body: {} });
+    await call(suite.server.url, 'POST', '/api/fairness/rotate', { token: signedIn, body: {} });
 
     // The provider sends code and state back in the query string.
     await call(
-      server.url,
+      suite.server.url,
       'GET',
       '/api/oauth/github/callback?code=oauthcode123&state=oauthstate4567',
     );
     secrets.push('oauthcode123', 'oauthstate4567');
-    await call(server.url, 'GET', '/api/user', { token: `${signedIn}x` });
+    await call(suite.server.url, 'GET', '/api/user', { token: `${signedIn}x` });
 
     // Two statements the database refuses: their errors carry every bound value.
-    await server.database.db.execute(
+    await suite.server.database.db.execute(
       sql.raw(`ALTER TABLE users ADD CONSTRAINT log_scan_name CHECK (name <> 'Refused')`),
     );
-    await server.database.db.execute(
+    await suite.server.database.db.execute(
       sql.raw(
         `ALTER TABLE seed_pairs ADD CONSTRAINT log_scan_seed CHECK (client_seed <> 'refused')`,
       ),
     );
-    const refusedUser = await call(server.url, 'POST', '/api/register', {
+    const refusedUser = await call(suite.server.url, 'POST', '/api/register', {
       body: {
         name: 'Refused',
         email: `refused-${kind}@example.test`,
@@ -158,12 +141,12 @@ describeEachDatabase('the log holds no secret', (kind) => {
     });
     expect(refusedUser.status).toBe(500);
     secrets.push('refused secret password');
-    const refusedSeed = await call(server.url, 'POST', '/api/fairness/rotate', {
+    const refusedSeed = await call(suite.server.url, 'POST', '/api/fairness/rotate', {
       token: signedIn,
       body: { client_seed: 'refused' },
     });
     expect(refusedSeed.status).toBe(500);
-    await server.app.background.drain();
+    await suite.server.app.background.drain();
 
     secrets.push(
       ...(await select(sql`SELECT password_hash FROM users WHERE password_hash IS NOT NULL`)),

@@ -2,42 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 /** Quoted-printable soft line breaks undone, so links read whole. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describeEachDatabase('mail through SMTP_URL', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
   let sink: SmtpSink;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb, {
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Casino <mailer@casino.example>',
-      APP_URL: 'https://casino.example',
-    });
   });
   afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
     await sink?.close();
   });
 
+  const suite = appOnDatabase(kind, {
+    env: () => ({
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Casino <mailer@casino.example>',
+      APP_URL: 'https://casino.example',
+    }),
+  });
+
   it('delivers the verification mail to the SMTP server, with its link, and files nothing', async () => {
-    const { email } = await registerUser(server.url);
-    await server.app.background.drain(); // mails go out after the answer
+    const { email } = await registerUser(suite.server.url);
+    await suite.server.app.background.drain(); // mails go out after the answer
     const mail = sink.inbox.find((m) => m.to.includes(email.toLowerCase()));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('mailer@casino.example');
@@ -46,12 +36,12 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
     expect(text).toMatch(
       /https:\/\/casino\.example\/email\/verify\/\d+\?expires=\d+&signature=[0-9a-f]{64}/,
     );
-    expect(fs.existsSync(path.join(testDb.dataDir, 'mail'))).toBe(false);
+    expect(fs.existsSync(path.join(suite.testDb.dataDir, 'mail'))).toBe(false);
   });
 
   it('delivers the password reset mail in the request language', async () => {
-    const { email } = await registerUser(server.url);
-    const res = await call(server.url, 'POST', '/api/password/email', {
+    const { email } = await registerUser(suite.server.url);
+    const res = await call(suite.server.url, 'POST', '/api/password/email', {
       body: { email },
       headers: { 'accept-language': 'pt-BR' },
     });
@@ -59,7 +49,7 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
     expect(res.body.message).toBe(
       'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha.',
     );
-    await server.app.background.drain();
+    await suite.server.app.background.drain();
     const mails = sink.inbox.filter((m) => m.to.includes(email.toLowerCase()));
     expect(mails).toHaveLength(2);
     const text = unfold(mails[1]!.raw);
@@ -68,12 +58,12 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
   });
 
   it('answers a reset request without waiting for the mail server (the timing must not tell)', async () => {
-    const { email } = await registerUser(server.url);
-    await server.app.background.drain(); // the verification mail is out before the sink holds
+    const { email } = await registerUser(suite.server.url);
+    await suite.server.app.background.drain(); // the verification mail is out before the sink holds
     const release = sink.hold();
     try {
       const answered = await Promise.race([
-        call(server.url, 'POST', '/api/password/email', { body: { email } }),
+        call(suite.server.url, 'POST', '/api/password/email', { body: { email } }),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
       ]);
       expect(answered?.status).toBe(200);
@@ -81,7 +71,7 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
         sink.inbox.filter((m) => m.to.includes(email.toLowerCase()) && /reset/i.test(m.raw));
       expect(resets()).toHaveLength(0); // still with the (slow) mail server
       release();
-      await server.app.background.drain();
+      await suite.server.app.background.drain();
       expect(resets()).toHaveLength(1);
     } finally {
       release();
@@ -90,25 +80,17 @@ describeEachDatabase('mail through SMTP_URL', (kind) => {
 });
 
 describeEachDatabase('mail to files (no SMTP_URL)', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  const mailDir = () => path.join(testDb.dataDir, 'custom-mail');
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb, {
+  const suite = appOnDatabase(kind, {
+    env: (testDb) => ({
       MAIL_DIR: path.join(testDb.dataDir, 'custom-mail'),
       APP_URL: '', // unset: links point to http://localhost:PORT
-    });
+    }),
   });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const mailDir = () => path.join(suite.testDb.dataDir, 'custom-mail');
 
   it('writes a .eml and a .json {to, subject, link} per mail into MAIL_DIR, linking to http://localhost:PORT without APP_URL', async () => {
-    const { email } = await registerUser(server.url);
-    await server.app.background.drain();
+    const { email } = await registerUser(suite.server.url);
+    await suite.server.app.background.drain();
     const files = fs.readdirSync(mailDir()).sort();
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
     const json = files.find((f) => f.endsWith('.json'))!;
@@ -118,13 +100,13 @@ describeEachDatabase('mail to files (no SMTP_URL)', (kind) => {
     >;
     expect(meta.to).toBe(email.toLowerCase());
     expect(meta.subject).toBe('Verify your email address');
-    expect(meta.link?.startsWith(`http://localhost:${server.config.port}/email/verify/`)).toBe(
-      true,
-    );
+    expect(
+      meta.link?.startsWith(`http://localhost:${suite.server.config.port}/email/verify/`),
+    ).toBe(true);
     const eml = unfold(
       fs.readFileSync(path.join(mailDir(), json.replace('.json', '.eml')), 'utf8'),
     );
     expect(eml).toContain(meta.link);
-    expect(server.app.mailer.kind).toBe('file');
+    expect(suite.server.app.mailer.kind).toBe('file');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { changeBalance } from '../../server/modules/wallet/service';
 import { makeAdmin, moneySnapshot, unbalancedUsers, type MoneySnapshot } from '../support/money';
@@ -15,14 +15,7 @@ import {
 } from '../support/openapi';
 import { prng } from '../support/prng';
 import { sendRaw, type RawAnswer, type RawRequest } from '../support/rawHttp';
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 
 /**
  * Malformed requests against every operation of the server's own OpenAPI document, so routes
@@ -117,34 +110,27 @@ function shapeProblem(op: Operation, res: RawAnswer): string | null {
 }
 
 describeEachDatabase('malformed requests across every route', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
+  const suite = appOnDatabase(kind);
   let ops: Operation[];
   const tokens = { player: '', admin: '' };
   let ids = { player: 0, admin: 0 };
 
   const refreshTokens = async () => {
-    tokens.player = await issueToken(server.database.db, ids.player);
-    tokens.admin = await issueToken(server.database.db, ids.admin);
+    tokens.player = await issueToken(suite.server.database.db, ids.player);
+    tokens.admin = await issueToken(suite.server.database.db, ids.admin);
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    const player = await registerUser(server.url);
-    const admin = await registerUser(server.url);
-    await makeAdmin(server.database.db, admin.id);
+    const player = await registerUser(suite.server.url);
+    const admin = await registerUser(suite.server.url);
+    await makeAdmin(suite.server.database.db, admin.id);
     // Nothing to stake: even a request the server wrongly accepted could not move money in.
-    await server.database.db.transaction((tx) =>
+    await suite.server.database.db.transaction((tx) =>
       changeBalance(tx, { userId: player.id, deltaCents: -100_000, reason: 'admin_adjustment' }),
     );
     ids = { player: player.id, admin: admin.id };
     await refreshTokens();
-    ops = await fetchOperations(server.url);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
+    ops = await fetchOperations(suite.server.url);
   });
 
   it(`answers ${REQUESTS} malformed requests with 4xx JSON in the documented shape and moves no money`, async () => {
@@ -447,13 +433,13 @@ describeEachDatabase('malformed requests across every route', (kind) => {
     }
 
     // The valid credentials the defects are made from do work.
-    const probe = await sendRaw(server.url, {
+    const probe = await sendRaw(suite.server.url, {
       method: 'GET',
       url: '/api/user',
       headers: { authorization: `Bearer ${tokens.player}` },
     });
     expect(probe.status).toBe(200);
-    const before = await moneySnapshot(server.database.db);
+    const before = await moneySnapshot(suite.server.database.db);
     const statuses = new Map<number, number>();
     const byDefect = new Map<Defect, number>();
     const problems: string[] = [];
@@ -467,7 +453,7 @@ describeEachDatabase('malformed requests across every route', (kind) => {
       });
       const answers = await Promise.all(
         batch.map(({ sent }) =>
-          sendRaw(server.url, sent).catch((error: unknown): RawAnswer => ({
+          sendRaw(suite.server.url, sent).catch((error: unknown): RawAnswer => ({
             status: 0,
             contentType: '',
             text: String(error),
@@ -489,7 +475,7 @@ describeEachDatabase('malformed requests across every route', (kind) => {
         }
       });
       if (acceptedHere) {
-        const now = await moneySnapshot(server.database.db);
+        const now = await moneySnapshot(suite.server.database.db);
         if (JSON.stringify(now) !== JSON.stringify(baseline)) {
           const sent = batch.map(
             ({ sent }) => `${sent.method} ${sent.url} ${sent.body?.slice(0, 200)}`,
@@ -517,7 +503,7 @@ describeEachDatabase('malformed requests across every route', (kind) => {
     for (const defect of ['nul', 'deep', 'megabyte', 'extreme_number', 'proto_key'] as const) {
       expect(byDefect.get(defect) ?? 0, defect).toBeGreaterThanOrEqual(REQUESTS / 50);
     }
-    expect(await moneySnapshot(server.database.db)).toEqual(before);
-    expect(await unbalancedUsers(server.database.db)).toEqual([]);
+    expect(await moneySnapshot(suite.server.database.db)).toEqual(before);
+    expect(await unbalancedUsers(suite.server.database.db)).toEqual([]);
   }, 600_000);
 });

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ledgerEntries } from '../../server/db/schema';
 import { ValidationError } from '../../server/http/errors';
 import { changeBalances, InsufficientFundsError } from '../../server/modules/wallet/service';
 import { amountToCents, type AmountBounds } from '../../server/http/money';
 import { makeAdmin, unbalancedUsers } from '../support/money';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 describe('amountToCents (the wire-money parser)', () => {
   const bounds: AmountBounds = { max: 10_000 };
@@ -62,28 +54,21 @@ describe('amountToCents (the wire-money parser)', () => {
 });
 
 describeEachDatabase('balance changes under concurrency', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
+  const suite = appOnDatabase(kind);
   let adminToken: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    const admin = await registerUser(server.url);
-    await makeAdmin(server.database.db, admin.id);
+    const admin = await registerUser(suite.server.url);
+    await makeAdmin(suite.server.database.db, admin.id);
     adminToken = admin.token;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
   });
 
   it('200 parallel debits of 10.00 against 1,000.00: exactly 100 succeed, the balance ends at 0.00', async () => {
-    const player = await registerUser(server.url);
+    const player = await registerUser(suite.server.url);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         call<{ balance?: number; errors?: Record<string, string[]> }>(
-          server.url,
+          suite.server.url,
           'POST',
           `/api/admin/users/${player.id}/balance`,
           {
@@ -105,10 +90,12 @@ describeEachDatabase('balance changes under concurrency', (kind) => {
     const seen = ok.map((a) => Math.round(a.body.balance! * 100)).sort((a, b) => a - b);
     expect(seen).toEqual(Array.from({ length: 100 }, (_, i) => i * 1000));
 
-    const balance = await call(server.url, 'GET', '/api/user/balance', { token: player.token });
+    const balance = await call(suite.server.url, 'GET', '/api/user/balance', {
+      token: player.token,
+    });
     expect(balance.body).toEqual({ balance: 0 });
     const ledger = await call<{ balance: number; ledger_sum: number; entries: unknown[] }>(
-      server.url,
+      suite.server.url,
       'GET',
       `/api/admin/users/${player.id}/ledger?limit=500`,
       { token: adminToken },
@@ -117,27 +104,27 @@ describeEachDatabase('balance changes under concurrency', (kind) => {
     expect(ledger.body.balance).toBe(0);
     expect(ledger.body.ledger_sum).toBe(0);
     expect(ledger.body.entries).toHaveLength(101); // the sign-up credit and 100 debits
-    expect(await unbalancedUsers(server.database.db)).toEqual([]);
+    expect(await unbalancedUsers(suite.server.database.db)).toEqual([]);
   });
 
   it('parallel credits and debits of several users keep every ledger equal to its balance', async () => {
-    const players = await Promise.all([1, 2, 3].map(() => registerUser(server.url)));
+    const players = await Promise.all([1, 2, 3].map(() => registerUser(suite.server.url)));
     const jobs = Array.from({ length: 150 }, (_, i) => {
       const player = players[i % players.length]!;
       const amount = i % 3 === 0 ? 7.77 : -12.34;
-      return call(server.url, 'POST', `/api/admin/users/${player.id}/balance`, {
+      return call(suite.server.url, 'POST', `/api/admin/users/${player.id}/balance`, {
         token: adminToken,
         body: { amount, reason: 'mixed' },
       });
     });
     const answers = await Promise.all(jobs);
     expect(answers.every((a) => a.status === 200 || a.status === 422)).toBe(true);
-    expect(await unbalancedUsers(server.database.db)).toEqual([]);
+    expect(await unbalancedUsers(suite.server.database.db)).toEqual([]);
   });
 
   it('changes a balance by several ledger lines in order, refusing any running total below zero', async () => {
-    const player = await registerUser(server.url); // 1,000.00 of demo credit
-    const db = server.database.db;
+    const player = await registerUser(suite.server.url); // 1,000.00 of demo credit
+    const db = suite.server.database.db;
     const lines = (reference: string) =>
       db
         .select({

@@ -2,15 +2,7 @@ import http from 'node:http';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 interface GithubUser {
   id: number;
@@ -95,30 +87,26 @@ const posted = (html: string) =>
   JSON.parse(/var m=(\{.*?\});/.exec(html)![1]!) as { token?: string; error?: string };
 
 describeEachDatabase('OAuth sign-in with GitHub-shaped answers', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
   let github: Awaited<ReturnType<typeof startGithub>>;
 
   beforeAll(async () => {
     github = await startGithub();
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb, github.env);
   });
   afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
     await github?.close();
   });
 
+  const suite = appOnDatabase(kind, { env: () => github.env });
+
   async function popup() {
-    const started = await call<{ url: string }>(server.url, 'POST', '/api/oauth/github');
+    const started = await call<{ url: string }>(suite.server.url, 'POST', '/api/oauth/github');
     const back = await fetch(started.body.url, { redirect: 'manual' });
     const res = await fetch(back.headers.get('location')!);
     return { status: res.status, message: posted(await res.text()) };
   }
 
   it('links by the primary verified address from /user/emails, and keys on the numeric id', async () => {
-    const existing = await registerUser(server.url);
+    const existing = await registerUser(suite.server.url);
     github.signInAs({
       id: 4242,
       login: 'octo',
@@ -131,7 +119,7 @@ describeEachDatabase('OAuth sign-in with GitHub-shaped answers', (kind) => {
     });
     const first = await popup();
     expect(first.status).toBe(200);
-    const me = await call(server.url, 'GET', '/api/user', { token: first.message.token });
+    const me = await call(suite.server.url, 'GET', '/api/user', { token: first.message.token });
     expect(me.body.id).toBe(existing.id);
 
     // Same GitHub id with another address later: still the same account.
@@ -143,7 +131,7 @@ describeEachDatabase('OAuth sign-in with GitHub-shaped answers', (kind) => {
       emails: [{ email: 'changed@example.test', primary: true, verified: true }],
     });
     const second = await popup();
-    const again = await call(server.url, 'GET', '/api/user', { token: second.message.token });
+    const again = await call(suite.server.url, 'GET', '/api/user', { token: second.message.token });
     expect(again.body.id).toBe(existing.id);
   });
 
@@ -157,7 +145,7 @@ describeEachDatabase('OAuth sign-in with GitHub-shaped answers', (kind) => {
     });
     const { status, message } = await popup();
     expect(status).toBe(200);
-    const me = await call(server.url, 'GET', '/api/user', { token: message.token });
+    const me = await call(suite.server.url, 'GET', '/api/user', { token: message.token });
     expect(me.body).toMatchObject({
       name: 'newbie',
       email: `newbie-${kind}@example.test`,
@@ -166,10 +154,10 @@ describeEachDatabase('OAuth sign-in with GitHub-shaped answers', (kind) => {
   });
 
   it('shows an error page when the token exchange is refused', async () => {
-    const started = await call<{ url: string }>(server.url, 'POST', '/api/oauth/github');
+    const started = await call<{ url: string }>(suite.server.url, 'POST', '/api/oauth/github');
     const state = new URL(started.body.url).searchParams.get('state')!;
     const res = await fetch(
-      `${server.url}/api/oauth/github/callback?code=forged&state=${encodeURIComponent(state)}`,
+      `${suite.server.url}/api/oauth/github/callback?code=forged&state=${encodeURIComponent(state)}`,
     );
     expect(res.status).toBe(502);
     expect(posted(await res.text())).toEqual({

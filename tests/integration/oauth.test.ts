@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BrowserSession, startOidcProvider, type LocalOidcProvider } from '../support/oidcProvider';
 import { freePort } from '../support/server';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 import { totpCode } from '../../server/modules/auth/totp';
 
 const APP_URL = 'http://app.casino.test';
@@ -28,50 +20,53 @@ function postedMessage(html: string): { message: Record<string, string>; targetO
 }
 
 describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
   let op: LocalOidcProvider;
   let sub = 0;
 
   beforeAll(async () => {
     op = await startOidcProvider();
-    testDb = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await op?.close();
+  });
+
+  const suite = appOnDatabase(kind, {
     // The app is on APP_URL; the API (where the provider sends the popup back) on this server.
-    const port = await freePort();
-    server = await startTestApp(testDb, {
-      PORT: String(port),
-      APP_URL,
-      APP_URL_API: `http://127.0.0.1:${port}`,
-      ...op.env('GOOGLE', 'google-client', 'google-secret'),
-      ...op.env('MICROSOFT', 'microsoft-client', 'microsoft-secret'),
-    });
+    env: async () => {
+      const port = await freePort();
+      return {
+        PORT: String(port),
+        APP_URL,
+        APP_URL_API: `http://127.0.0.1:${port}`,
+        ...op.env('GOOGLE', 'google-client', 'google-secret'),
+        ...op.env('MICROSOFT', 'microsoft-client', 'microsoft-secret'),
+      };
+    },
+  });
+
+  beforeAll(() => {
     op.start([
       {
         clientId: 'google-client',
         clientSecret: 'google-secret',
-        redirectUri: `${server.url}/api/oauth/google/callback`,
+        redirectUri: `${suite.server.url}/api/oauth/google/callback`,
       },
       {
         clientId: 'microsoft-client',
         clientSecret: 'microsoft-secret',
-        redirectUri: `${server.url}/api/oauth/microsoft/callback`,
+        redirectUri: `${suite.server.url}/api/oauth/microsoft/callback`,
       },
     ]);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-    await op?.close();
   });
 
   /** The whole popup: start, sign in and consent at the provider, land on the callback page. */
   async function signIn(provider: 'google' | 'microsoft', account: string) {
-    const started = await call<{ url: string }>(server.url, 'POST', `/api/oauth/${provider}`);
+    const started = await call<{ url: string }>(suite.server.url, 'POST', `/api/oauth/${provider}`);
     expect(started.status).toBe(200);
     const authorize = new URL(started.body.url);
     expect(authorize.origin).toBe(op.issuer);
     expect(authorize.searchParams.get('redirect_uri')).toBe(
-      `${server.url}/api/oauth/${provider}/callback`,
+      `${suite.server.url}/api/oauth/${provider}/callback`,
     );
     expect(authorize.searchParams.get('state')).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -79,7 +74,7 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
     const callback = await browser.signIn(
       started.body.url,
       account,
-      `${server.url}/api/oauth/${provider}/callback`,
+      `${suite.server.url}/api/oauth/${provider}/callback`,
     );
     const res = await fetch(callback);
     return { res, html: await res.text(), callback };
@@ -105,18 +100,18 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
     expect(targetOrigin).toBe(APP_URL);
     expect(message.token).toMatch(/^\d+\|[A-Za-z0-9]{40}$/);
 
-    const user = await call(server.url, 'GET', '/api/user', { token: message.token });
+    const user = await call(suite.server.url, 'GET', '/api/user', { token: message.token });
     expect(user.status).toBe(200);
     expect(user.body).toMatchObject({ email, name: `OIDC ${sub}` });
     expect(typeof user.body.email_verified_at).toBe('string');
     expect(
-      (await call(server.url, 'GET', '/api/user/balance', { token: message.token })).body,
+      (await call(suite.server.url, 'GET', '/api/user/balance', { token: message.token })).body,
     ).toEqual({ balance: 1000 });
 
     // The same identity signs in to the same account; a replayed callback (spent state) fails.
     const again = await signIn('google', account);
     const second = postedMessage(again.html).message;
-    const sameUser = await call(server.url, 'GET', '/api/user', { token: second.token });
+    const sameUser = await call(suite.server.url, 'GET', '/api/user', { token: second.token });
     expect(sameUser.body.id).toBe(user.body.id);
     const replay = await fetch(callback);
     expect(replay.status).toBe(400);
@@ -126,17 +121,17 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
   });
 
   it('links to an existing account by verified e-mail', async () => {
-    const existing = await registerUser(server.url);
+    const existing = await registerUser(suite.server.url);
     const account = newAccount(existing.email.toUpperCase());
     const { html } = await signIn('microsoft', account);
     const { message } = postedMessage(html);
-    const user = await call(server.url, 'GET', '/api/user', { token: message.token });
+    const user = await call(suite.server.url, 'GET', '/api/user', { token: message.token });
     expect(user.body.id).toBe(existing.id);
     expect(typeof user.body.email_verified_at).toBe('string');
   });
 
   it('never takes over an account through an unverified e-mail', async () => {
-    const existing = await registerUser(server.url);
+    const existing = await registerUser(suite.server.url);
     const account = newAccount(existing.email, false);
     const { res, html } = await signIn('google', account);
     expect(res.status).toBe(403);
@@ -148,18 +143,18 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
     // A fresh unverified address makes a new, unverified account.
     const fresh = newAccount(`oidc-unverified-${kind}@example.test`, false);
     const created = postedMessage((await signIn('google', fresh)).html).message;
-    const user = await call(server.url, 'GET', '/api/user', { token: created.token });
+    const user = await call(suite.server.url, 'GET', '/api/user', { token: created.token });
     expect(user.body.email_verified_at).toBeNull();
     expect(user.body.id).not.toBe(existing.id);
   });
 
   it('refuses accounts with two-factor on (they sign in with password and code)', async () => {
-    const existing = await registerUser(server.url);
-    const setup = await call<{ secret: string }>(server.url, 'POST', '/api/settings/2fa', {
+    const existing = await registerUser(suite.server.url);
+    const setup = await call<{ secret: string }>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: existing.token,
       body: { action: 'enable' },
     });
-    await call(server.url, 'POST', '/api/settings/2fa', {
+    await call(suite.server.url, 'POST', '/api/settings/2fa', {
       token: existing.token,
       body: { action: 'confirm', code: totpCode(setup.body.secret) },
     });
@@ -169,38 +164,38 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
   });
 
   it('answers 404 for unknown and unconfigured providers, 400 pages for bad callbacks', async () => {
-    const unknown = await call(server.url, 'POST', '/api/oauth/myspace');
+    const unknown = await call(suite.server.url, 'POST', '/api/oauth/myspace');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Unknown sign-in provider "myspace".' });
-    const github = await call(server.url, 'POST', '/api/oauth/github');
+    const github = await call(suite.server.url, 'POST', '/api/oauth/github');
     expect(github.status).toBe(404);
     expect(github.body).toEqual({
       message: 'Sign-in with github is not configured on this server.',
     });
     const githubCallback = await call(
-      server.url,
+      suite.server.url,
       'GET',
       '/api/oauth/github/callback?code=x&state=y',
     );
     expect(githubCallback.status).toBe(404);
 
-    const noState = await fetch(`${server.url}/api/oauth/google/callback?code=abc`);
+    const noState = await fetch(`${suite.server.url}/api/oauth/google/callback?code=abc`);
     expect(noState.status).toBe(400);
     const forged = await fetch(
-      `${server.url}/api/oauth/google/callback?code=abc&state=${'a'.repeat(40)}`,
+      `${suite.server.url}/api/oauth/google/callback?code=abc&state=${'a'.repeat(40)}`,
     );
     expect(forged.status).toBe(400);
     expect(postedMessage(await forged.text()).targetOrigin).toBe(APP_URL);
 
     // A state is bound to its provider and spent by a denial too.
-    const started = await call<{ url: string }>(server.url, 'POST', '/api/oauth/google');
+    const started = await call<{ url: string }>(suite.server.url, 'POST', '/api/oauth/google');
     const state = new URL(started.body.url).searchParams.get('state');
     const crossed = await fetch(
-      `${server.url}/api/oauth/microsoft/callback?code=abc&state=${state}`,
+      `${suite.server.url}/api/oauth/microsoft/callback?code=abc&state=${state}`,
     );
     expect(crossed.status).toBe(400);
     const denied = await fetch(
-      `${server.url}/api/oauth/google/callback?error=access_denied&state=${state}`,
+      `${suite.server.url}/api/oauth/google/callback?error=access_denied&state=${state}`,
     );
     expect(denied.status).toBe(400);
     expect(postedMessage(await denied.text()).message.error).toBe(
@@ -208,10 +203,10 @@ describeEachDatabase('OAuth sign-in against a local OpenID provider', (kind) => 
     );
 
     // A code the provider does not know: the exchange fails, 502 page, no token.
-    const fresh = await call<{ url: string }>(server.url, 'POST', '/api/oauth/google');
+    const fresh = await call<{ url: string }>(suite.server.url, 'POST', '/api/oauth/google');
     const freshState = new URL(fresh.body.url).searchParams.get('state');
     const badCode = await fetch(
-      `${server.url}/api/oauth/google/callback?code=not-a-real-code&state=${freshState}`,
+      `${suite.server.url}/api/oauth/google/callback?code=not-a-real-code&state=${freshState}`,
     );
     expect(badCode.status).toBe(502);
     expect(postedMessage(await badCode.text()).message.token).toBeUndefined();

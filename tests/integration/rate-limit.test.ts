@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appOnDatabase,
   call,
   createTestDatabase,
   DB_KINDS,
@@ -67,31 +68,23 @@ function expectTooMany(res: { status: number; body: unknown; headers: Headers },
 }
 
 describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb, ON);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind, { env: ON });
 
   it('allows 5 logins a minute per IP and e-mail, then 429 {message} with Retry-After', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect((await loginAs(server.url, ip, user.email)).status).toBe(422);
+      expect((await loginAs(suite.server.url, ip, user.email)).status).toBe(422);
     }
-    const sixth = await loginAs(server.url, ip, user.email, user.password);
+    const sixth = await loginAs(suite.server.url, ip, user.email, user.password);
     expectTooMany(sixth, 60);
     expect(sixth.body.token).toBeUndefined();
     // The same e-mail from another address, and another e-mail from this one, still get in.
-    expect((await loginAs(server.url, freshIp(), user.email, user.password)).status).toBe(200);
-    expect((await loginAs(server.url, ip, 'someone-else@example.test')).status).toBe(422);
-    const es = await call<Body>(server.url, 'POST', '/api/login', {
+    expect((await loginAs(suite.server.url, freshIp(), user.email, user.password)).status).toBe(
+      200,
+    );
+    expect((await loginAs(suite.server.url, ip, 'someone-else@example.test')).status).toBe(422);
+    const es = await call<Body>(suite.server.url, 'POST', '/api/login', {
       body: { email: user.email, password: user.password },
       headers: { 'x-forwarded-for': ip, 'accept-language': 'es' },
     });
@@ -102,7 +95,7 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
   it('allows 5 password e-mails a minute per IP and e-mail', async () => {
     const ip = freshIp();
     const ask = () =>
-      call<Body>(server.url, 'POST', '/api/password/email', {
+      call<Body>(suite.server.url, 'POST', '/api/password/email', {
         body: { email: 'limited@example.test' },
         headers: { 'x-forwarded-for': ip },
       });
@@ -113,7 +106,7 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
   it('allows 10 registrations an hour per IP', async () => {
     const ip = freshIp();
     const register = (n: number) =>
-      call<Body>(server.url, 'POST', '/api/register', {
+      call<Body>(suite.server.url, 'POST', '/api/register', {
         body: {
           name: `Limited ${n}`,
           email: `limited-${kind}-${n}@example.test`,
@@ -126,7 +119,7 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
     expectTooMany(await register(10), 3600);
     expect(
       (
-        await call(server.url, 'POST', '/api/register', {
+        await call(suite.server.url, 'POST', '/api/register', {
           body: {
             name: 'Other',
             email: `limited-${kind}-other@example.test`,
@@ -140,11 +133,11 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
   });
 
   it('allows 300 requests a minute per token elsewhere; other tokens are not affected', async () => {
-    const a = await registerUser(server.url, {});
-    const b = await registerUser(server.url, {});
+    const a = await registerUser(suite.server.url, {});
+    const b = await registerUser(suite.server.url, {});
     const ip = freshIp();
     const get = (token: string) =>
-      call(server.url, 'GET', '/api/user', { token, headers: { 'x-forwarded-for': ip } });
+      call(suite.server.url, 'GET', '/api/user', { token, headers: { 'x-forwarded-for': ip } });
     for (let batch = 0; batch < 10; batch++) {
       const answers = await Promise.all(Array.from({ length: 30 }, () => get(a.token)));
       expect(answers.every((r) => r.status === 200)).toBe(true);
@@ -155,10 +148,10 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
   });
 
   it('counts every API request per IP before authentication: 1,200 a minute whatever the token', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const ip = freshIp();
     const get = (token: string) =>
-      call(server.url, 'GET', '/api/user', { token, headers: { 'x-forwarded-for': ip } });
+      call(suite.server.url, 'GET', '/api/user', { token, headers: { 'x-forwarded-for': ip } });
     const statuses = new Map<number, number>();
     for (let batch = 0; batch < 24; batch++) {
       // Forged tokens, each a different one: only the IP ties them together.
@@ -170,7 +163,7 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
     expect(Object.fromEntries(statuses)).toEqual({ 401: 1200 });
     expectTooMany(await get(user.token), 60);
     // Another address with the same token is not affected.
-    const elsewhere = await call(server.url, 'GET', '/api/user', {
+    const elsewhere = await call(suite.server.url, 'GET', '/api/user', {
       token: user.token,
       headers: { 'x-forwarded-for': freshIp() },
     });

@@ -1,40 +1,22 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cspDirectives, writeDist } from '../support/hostPage';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 const APP_URL = 'https://play.casino.example';
 
 describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    const dist = path.join(testDb.dataDir, 'dist');
-    writeDist(dist);
-    server = await startTestApp(testDb, {
-      APP_URL,
-      DIST_DIR: dist,
-      APP_NAME: 'Secure Casino',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
+  const suite = appOnDatabase(kind, {
+    env: (testDb) => {
+      const dist = path.join(testDb.dataDir, 'dist');
+      writeDist(dist);
+      return { APP_URL, DIST_DIR: dist, APP_NAME: 'Secure Casino' };
+    },
   });
 
   it('sends helmet headers and a CSP the SPA can live with', async () => {
-    const res = await fetch(`${server.url}/wallet`);
+    const res = await fetch(`${suite.server.url}/wallet`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -53,7 +35,7 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
     expect(csp.get('script-src')).toContain(hash);
 
-    const api = await fetch(`${server.url}/api/user`);
+    const api = await fetch(`${suite.server.url}/api/user`);
     expect(api.status).toBe(401);
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     expect(api.headers.get('content-security-policy')).toBeTruthy();
@@ -61,7 +43,7 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
 
   it('answers CORS only for the configured app origin', async () => {
     const preflight = (origin: string) =>
-      fetch(`${server.url}/api/login`, {
+      fetch(`${suite.server.url}/api/login`, {
         method: 'OPTIONS',
         headers: {
           origin,
@@ -79,16 +61,16 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
     }
     const foreign = await preflight('https://evil.example');
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const simple = await fetch(`${server.url}/api/user`, {
+    const simple = await fetch(`${suite.server.url}/api/user`, {
       headers: { origin: 'https://evil.example' },
     });
     expect(simple.headers.get('access-control-allow-origin')).toBeNull();
-    const mine = await fetch(`${server.url}/api/user`, { headers: { origin: APP_URL } });
+    const mine = await fetch(`${suite.server.url}/api/user`, { headers: { origin: APP_URL } });
     expect(mine.headers.get('access-control-allow-origin')).toBe(APP_URL);
   });
 
   it('refuses bodies over 64 KiB with 413 {message}', async () => {
-    const res = await call(server.url, 'POST', '/api/login', {
+    const res = await call(suite.server.url, 'POST', '/api/login', {
       raw: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(70 * 1024) }),
     });
     expect(res.status).toBe(413);
@@ -97,7 +79,7 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
 
   it('documents every accounts route with tags, summary and schemas at /api/docs/json', async () => {
     const doc = await call<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
-      server.url,
+      suite.server.url,
       'GET',
       '/api/docs/json',
     );
@@ -125,14 +107,14 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
       expect(op!.responses).toBeDefined();
     }
     expect(doc.body.paths['/api/settings/profile']!.patch!.requestBody).toBeDefined();
-    const docsPage = await fetch(`${server.url}/api/docs/`);
+    const docsPage = await fetch(`${suite.server.url}/api/docs/`);
     expect(docsPage.status).toBe(200);
     expect(await docsPage.text()).toContain('swagger');
   });
 
   it('keeps answering with Accept-Language after the security layer (a 401 in zh-CN)', async () => {
-    const user = await registerUser(server.url);
-    const res = await call(server.url, 'GET', '/api/user', {
+    const user = await registerUser(suite.server.url);
+    const res = await call(suite.server.url, 'GET', '/api/user', {
       token: `${user.token}x`,
       headers: { 'accept-language': 'zh-CN' },
     });

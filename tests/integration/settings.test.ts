@@ -1,16 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { totpCode } from '../../server/modules/auth/totp';
 import { lastMailTo, mailCountTo } from '../support/mailbox';
-import {
-  call,
-  createTestDatabase,
-  describeEachDatabase,
-  registerUser,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from '../support/testApp';
+import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 type Body = {
   message: string;
@@ -19,35 +11,24 @@ type Body = {
 } & Record<string, unknown>;
 
 describeEachDatabase('settings: profile, password, two-factor', (kind) => {
-  let testDb: TestDatabase;
-  let server: TestApp;
-  let mailDir: string;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    server = await startTestApp(testDb);
-    mailDir = path.join(testDb.dataDir, 'mail');
-  });
-  afterAll(async () => {
-    await server?.close();
-    await testDb?.dispose();
-  });
+  const suite = appOnDatabase(kind);
+  const mailDir = () => path.join(suite.testDb.dataDir, 'mail');
 
   const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
-    call<Body & { token: string }>(server.url, 'POST', '/api/login', {
+    call<Body & { token: string }>(suite.server.url, 'POST', '/api/login', {
       body: { email, password, ...extra },
     });
 
   it('changes the name; a new e-mail is unverified and gets a new link; a taken one is 422', async () => {
-    const a = await registerUser(server.url);
-    const b = await registerUser(server.url);
-    await server.app.background.drain(); // mails go out after the answer
-    const verify = new URL(lastMailTo(mailDir, a.email).link!);
-    expect((await call(server.url, 'POST', `/api${verify.pathname}${verify.search}`)).status).toBe(
-      200,
-    );
+    const a = await registerUser(suite.server.url);
+    const b = await registerUser(suite.server.url);
+    await suite.server.app.background.drain(); // mails go out after the answer
+    const verify = new URL(lastMailTo(mailDir(), a.email).link!);
+    expect(
+      (await call(suite.server.url, 'POST', `/api${verify.pathname}${verify.search}`)).status,
+    ).toBe(200);
 
-    const sameEmail = await call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+    const sameEmail = await call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
       token: a.token,
       body: { name: '  Renamed  ', email: a.email },
     });
@@ -55,7 +36,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(sameEmail.body.name).toBe('Renamed');
     expect(typeof sameEmail.body.email_verified_at).toBe('string');
 
-    const taken = await call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+    const taken = await call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
       token: a.token,
       body: { name: 'Renamed', email: b.email.toUpperCase() },
     });
@@ -63,37 +44,37 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(taken.body.errors?.email?.[0]).toBe('The email has already been taken.');
 
     const newEmail = `moved-${kind}-${a.id}@example.test`;
-    const moved = await call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+    const moved = await call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
       token: a.token,
       body: { name: 'Renamed', email: newEmail },
     });
     expect(moved.status).toBe(200);
     expect(moved.body.email).toBe(newEmail);
     expect(moved.body.email_verified_at).toBeNull();
-    await server.app.background.drain();
-    expect(mailCountTo(mailDir, newEmail)).toBe(1);
+    await suite.server.app.background.drain();
+    expect(mailCountTo(mailDir(), newEmail)).toBe(1);
     // The link mailed to the old address no longer verifies anything.
-    const stale = await call(server.url, 'POST', `/api${verify.pathname}${verify.search}`);
+    const stale = await call(suite.server.url, 'POST', `/api${verify.pathname}${verify.search}`);
     expect(stale.status).toBe(403);
-    const fresh = new URL(lastMailTo(mailDir, newEmail).link!);
-    expect((await call(server.url, 'POST', `/api${fresh.pathname}${fresh.search}`)).status).toBe(
-      200,
-    );
+    const fresh = new URL(lastMailTo(mailDir(), newEmail).link!);
+    expect(
+      (await call(suite.server.url, 'POST', `/api${fresh.pathname}${fresh.search}`)).status,
+    ).toBe(200);
     expect((await login(newEmail, a.password)).status).toBe(200);
 
-    const invalid = await call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+    const invalid = await call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
       token: a.token,
       body: { name: '   ', email: 'nope' },
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors?.email).toBeDefined();
-    const blank = await call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+    const blank = await call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
       token: a.token,
       body: { name: '   ', email: newEmail },
     });
     expect(blank.status).toBe(422);
     expect(blank.body.errors?.name?.[0]).toBe('The name field is required.');
-    const anonymous = await call<Body>(server.url, 'PATCH', '/api/settings/profile', {
+    const anonymous = await call<Body>(suite.server.url, 'PATCH', '/api/settings/profile', {
       body: { name: 'X', email: newEmail },
     });
     expect(anonymous.status).toBe(401);
@@ -101,9 +82,9 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
   });
 
   it('changes the password after the current one, keeping this token and revoking the others', async () => {
-    const a = await registerUser(server.url);
+    const a = await registerUser(suite.server.url);
     const other = (await login(a.email, a.password)).body.token;
-    const wrong = await call<Body>(server.url, 'PATCH', '/api/settings/password', {
+    const wrong = await call<Body>(suite.server.url, 'PATCH', '/api/settings/password', {
       token: a.token,
       body: {
         current_password: 'not-the-password',
@@ -113,7 +94,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors?.current_password?.[0]).toBe('The password is incorrect.');
-    const mismatch = await call<Body>(server.url, 'PATCH', '/api/settings/password', {
+    const mismatch = await call<Body>(suite.server.url, 'PATCH', '/api/settings/password', {
       token: a.token,
       body: {
         current_password: a.password,
@@ -123,9 +104,9 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors?.password).toBeDefined();
-    expect((await call(server.url, 'GET', '/api/user', { token: other })).status).toBe(200);
+    expect((await call(suite.server.url, 'GET', '/api/user', { token: other })).status).toBe(200);
 
-    const ok = await call<Body>(server.url, 'PATCH', '/api/settings/password', {
+    const ok = await call<Body>(suite.server.url, 'PATCH', '/api/settings/password', {
       token: a.token,
       body: {
         current_password: a.password,
@@ -135,18 +116,20 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Your password has been updated.');
-    expect((await call(server.url, 'GET', '/api/user', { token: a.token })).status).toBe(200);
-    expect((await call(server.url, 'GET', '/api/user', { token: other })).status).toBe(401);
+    expect((await call(suite.server.url, 'GET', '/api/user', { token: a.token })).status).toBe(200);
+    expect((await call(suite.server.url, 'GET', '/api/user', { token: other })).status).toBe(401);
     expect((await login(a.email, a.password)).status).toBe(422);
     expect((await login(a.email, 'next-password-1')).status).toBe(200);
   });
 
   it('enables two-factor in two steps, then login needs the code, and disabling needs one', async () => {
-    const a = await registerUser(server.url);
-    const status = await call<Body>(server.url, 'GET', '/api/settings/2fa', { token: a.token });
+    const a = await registerUser(suite.server.url);
+    const status = await call<Body>(suite.server.url, 'GET', '/api/settings/2fa', {
+      token: a.token,
+    });
     expect(status.body).toEqual({ enabled: false });
 
-    const early = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const early = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'confirm', code: '123456' },
     });
@@ -154,7 +137,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(early.body.errors?.action).toBeDefined();
 
     const setup = await call<{ secret: string; otpauth_url: string; qr_svg: string }>(
-      server.url,
+      suite.server.url,
       'POST',
       '/api/settings/2fa',
       { token: a.token, body: { action: 'enable' } },
@@ -168,13 +151,15 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(setup.body.qr_svg.trimStart().startsWith('<svg')).toBe(true);
     // Pending only: login still works without a code.
     expect((await login(a.email, a.password)).status).toBe(200);
-    expect((await call(server.url, 'GET', '/api/settings/2fa', { token: a.token })).body).toEqual({
+    expect(
+      (await call(suite.server.url, 'GET', '/api/settings/2fa', { token: a.token })).body,
+    ).toEqual({
       enabled: false,
     });
 
     const secret = setup.body.secret;
     const wrongCode = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
-    const badConfirm = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const badConfirm = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'confirm', code: wrongCode },
     });
@@ -185,16 +170,18 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     const stepNow = () => Math.floor(Date.now() / 30_000);
     const codeAt = (step: number) => totpCode(secret, step * 30_000 + 15_000);
     const s0 = stepNow();
-    const confirmed = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const confirmed = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'confirm', code: codeAt(s0) },
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ enabled: true });
-    expect((await call(server.url, 'GET', '/api/user', { token: a.token })).body).toMatchObject({
+    expect(
+      (await call(suite.server.url, 'GET', '/api/user', { token: a.token })).body,
+    ).toMatchObject({
       two_factor_enabled: true,
     });
-    const again = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const again = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'enable' },
     });
@@ -227,18 +214,18 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(replay.status).toBe(422);
     expect(replay.body.two_factor).toBe(true);
 
-    const disableNoCode = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const disableNoCode = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'disable' },
     });
     expect(disableNoCode.status).toBe(422);
     expect(disableNoCode.body.errors?.code?.[0]).toBe('The code field is required.');
-    const disableBad = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const disableBad = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'disable', code: wrongCode },
     });
     expect(disableBad.status).toBe(422);
-    const disabled = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const disabled = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'disable', code: codeAt(s0) },
     });
@@ -246,7 +233,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     expect(disabled.status).toBe(422);
     const now = stepNow();
     const unused = [now - 1, now, now + 1].find((step) => step !== s0 && step !== s0 + 1)!;
-    const reallyDisabled = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const reallyDisabled = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'disable', code: codeAt(unused) },
     });
@@ -255,18 +242,19 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
   });
 
   it('answers 422 for an unknown action and 401 without a token', async () => {
-    const a = await registerUser(server.url);
-    const unknown = await call<Body>(server.url, 'POST', '/api/settings/2fa', {
+    const a = await registerUser(suite.server.url);
+    const unknown = await call<Body>(suite.server.url, 'POST', '/api/settings/2fa', {
       token: a.token,
       body: { action: 'explode' },
     });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors?.action?.[0]).toBe('The selected action is invalid.');
-    expect((await call(server.url, 'GET', '/api/settings/2fa')).status).toBe(401);
+    expect((await call(suite.server.url, 'GET', '/api/settings/2fa')).status).toBe(401);
     expect(
-      (await call(server.url, 'POST', '/api/settings/2fa', { body: { action: 'enable' } })).status,
+      (await call(suite.server.url, 'POST', '/api/settings/2fa', { body: { action: 'enable' } }))
+        .status,
     ).toBe(401);
-    const fr = await call<Body>(server.url, 'PATCH', '/api/settings/password', {
+    const fr = await call<Body>(suite.server.url, 'PATCH', '/api/settings/password', {
       token: a.token,
       headers: { 'accept-language': 'fr' },
       body: {

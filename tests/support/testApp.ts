@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database, type Db } from '../../server/db/database';
+import { seedPairs } from '../../server/modules/fairness/schema';
 import { freePort } from './server';
 
 export const TEST_DATABASE_URL =
@@ -122,6 +124,57 @@ export async function startTestApp(
   };
 }
 
+type Env = Record<string, string>;
+
+export interface AppOnDatabaseOptions {
+  /** The server's env (see startTestApp); a function is called in beforeAll on the new database. */
+  env?: Env | ((testDb: TestDatabase) => Env | Promise<Env>);
+  /** buildApp options, e.g. a logStream. */
+  build?: BuildOptions;
+  /** Runs on the new database before the server starts on it (to seed an old schema, say). */
+  beforeStart?: (testDb: TestDatabase) => Promise<void>;
+}
+
+/** What appOnDatabase() fills in before the tests; read its members inside them. */
+export interface AppOnDatabase {
+  testDb: TestDatabase;
+  server: TestApp;
+  /** A RecordingClient on the server; it keeps its record across restart(). */
+  client: RecordingClient;
+  /** Stops the server and starts it again on the same database and env; the client follows it. */
+  restart: () => Promise<void>;
+}
+
+/**
+ * A fresh database of the given kind and the real server on it for one describe block (or file):
+ * started before its tests, closed after them. Read `suite.server`, `suite.client` and
+ * `suite.testDb` inside the tests. A stand-in the server needs (a mail sink, an OAuth provider)
+ * goes in beforeAll/afterAll registered before this call, which run before the server starts and
+ * after it closes; an `env` function reads it.
+ */
+export function appOnDatabase(kind: DbKind, options: AppOnDatabaseOptions = {}): AppOnDatabase {
+  let env: Env = {};
+  const suite = {
+    restart: async () => {
+      await suite.server.close();
+      suite.server = await startTestApp(suite.testDb, env, options.build);
+      suite.client = new RecordingClient(suite.server.url, suite.client.bodies);
+    },
+  } as AppOnDatabase;
+  beforeAll(async () => {
+    suite.testDb = await createTestDatabase(kind);
+    await options.beforeStart?.(suite.testDb);
+    env = typeof options.env === 'function' ? await options.env(suite.testDb) : (options.env ?? {});
+    suite.server = await startTestApp(suite.testDb, env, options.build);
+    suite.client = new RecordingClient(suite.server.url);
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.testDb?.dispose();
+  });
+  return suite;
+}
+
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 const pgProblem = await postgresUnavailable();
 if (pgProblem) {
@@ -198,4 +251,33 @@ export async function registerUser(
   if (res.status !== 201)
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, email, password, id: res.body.user.id };
+}
+
+/** call() that keeps every raw answer, to scan them all for secrets afterwards. */
+export class RecordingClient {
+  constructor(
+    readonly base: string,
+    readonly bodies: string[] = [],
+  ) {}
+
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: Parameters<typeof call>[3] = {},
+  ): Promise<Answer<T>> {
+    const answer = await call<T>(this.base, method, path, options);
+    this.bodies.push(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+    return answer;
+  }
+
+  /** No recorded answer contains a server seed that the database still keeps secret. */
+  async expectNoUnrevealedSeed(db: Db): Promise<void> {
+    const secret = await db
+      .select({ seed: seedPairs.serverSeed })
+      .from(seedPairs)
+      .where(isNull(seedPairs.revealedAt));
+    expect(secret.length).toBeGreaterThan(0);
+    const all = this.bodies.join('\n');
+    for (const { seed } of secret) expect(all.includes(seed)).toBe(false);
+  }
 }
