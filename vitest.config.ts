@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page on a busy machine can take seconds to show what a step waits for: every
+          // expect.poll waits up to 15 s unless it says otherwise (Vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

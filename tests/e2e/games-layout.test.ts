@@ -334,6 +334,14 @@ describe('playing by thumb', () => {
     for (const game of PLAYABLE_GAMES) {
       if (!(await openGame(page, gamePath(game)))) continue;
       const before = await topBarBalance(page);
+      // Every bet the page sends while this game is open: one tap is one bet.
+      const posts: string[] = [];
+      const onRequest = (request: Request) => {
+        if (request.method() === 'POST' && request.url().includes(`/api/games/${game.id}/`)) {
+          posts.push(new URL(request.url()).pathname);
+        }
+      };
+      page.on('request', onRequest);
       const bet = page
         .waitForResponse(
           (response) =>
@@ -354,7 +362,15 @@ describe('playing by thumb', () => {
         balance: number;
         bet: { amount: number; payout: number };
       };
-      await poll(() => topBarBalance(page), { timeout: 30_000 }).toBe(Number(body.balance));
+      // An arcade round pays when it has been played out: the player taps "Reveal all".
+      const revealAll = page.locator(`[data-testid=${game.id}-reveal-all]`);
+      if ((await revealAll.count()) > 0) {
+        await poll(() => revealAll.isEnabled()).toBe(true);
+        await revealAll.tap();
+      }
+      await poll(() => topBarBalance(page), { timeout: 30_000, message: game.id }).toBe(
+        Number(body.balance),
+      );
       // The stake left and the payout (if any yet) came in: the bet really moved the balance.
       expect(Number(body.bet.amount), game.id).toBeGreaterThan(0);
       expect(Number(body.balance), game.id).toBeCloseTo(
@@ -374,6 +390,8 @@ describe('playing by thumb', () => {
       } else {
         expect(await serverBalance(env.server.url, token), game.id).toBe(Number(body.balance));
       }
+      page.off('request', onRequest);
+      expect(posts, game.id).toHaveLength(1);
     }
     expect(betting).toEqual(expect.arrayContaining(['dice', 'plinko']));
     await close();
