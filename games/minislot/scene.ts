@@ -1,4 +1,4 @@
-import { Container, Graphics, Rectangle, Sprite, Text, type Texture } from 'pixi.js';
+import { Container, Graphics, Rectangle, Text, type Texture } from 'pixi.js';
 import {
   defaultValues,
   type ActionPhase,
@@ -13,6 +13,7 @@ import { GAME_SOUNDS } from '../shared/sounds';
 import { MINISLOT_ART, MINISLOT_SFX, type MinislotSound } from './bundle';
 import { minislotChannel, type MinislotSceneApi, type ShownSpin } from './channel';
 import { minislotParams } from './params';
+import { trailAtlas, WindowSprite } from './reels';
 import { PAYS, REELS, STRIP, type SlotSymbol } from './rules';
 import { MinislotSimulation } from './simulation';
 
@@ -22,8 +23,12 @@ const N = STRIP.length;
  * most the 4 stops floor(pos) - 1 .. floor(pos) + 2.
  */
 const SLOTS = 4;
-/** Motion-blur copies behind each symbol. */
-const GHOSTS = 2;
+/** A symbol's size in its cell. */
+const SYMBOL = 0.82;
+/** The motion blur's length in cells at full speed and full strength (param blur = 1). */
+const TRAIL = 0.56;
+/** Below this strength (the reel all but still) no blur is drawn. */
+const MIN_BLUR = 0.02;
 const CABINET = 0x10192b;
 const REEL = 0xf4f1ea;
 const GOLD = 0xffc83d;
@@ -32,18 +37,30 @@ const LINE = 0x8fa3d8;
 interface ReelView {
   container: Container;
   back: Graphics;
-  symbols: Sprite[];
-  ghosts: Sprite[][];
+  symbols: WindowSprite[];
+  /** Each symbol's motion blur (a pre-blurred trail above it), under the symbols. */
+  trails: WindowSprite[];
+  /** What the sprites show now: a reel that has not moved is not redrawn. */
+  drawnPos: number;
+  drawnFast: number;
+  drawnLayout: number;
 }
 
-/** Three reels of the real strip; they spin with motion blur and stop left to right with a bounce. */
+/**
+ * Three reels of the real strip; they spin with motion blur and stop left to right with a bounce.
+ * Per frame only sprites move: each symbol and its trail are one sprite each, clipped to the
+ * window by their texture frames (no mask), from two textures (the sheet and the trails baked
+ * once), so the scene draws in one batch and a reel at rest costs nothing.
+ */
 class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContext> {
   private sim!: MinislotSimulation;
   private ctx!: SceneContext;
-  private textures = new Map<SlotSymbol, Texture>();
+  /** Per stop of the strip: its symbol's frame in the sheet (null for BLANK: nothing drawn). */
+  private stopFrames: (Rectangle | null)[] = [];
+  /** Per stop of the strip: its symbol's trail in the trail atlas (null for BLANK). */
+  private stopTrails: (Rectangle | null)[] = [];
   private readonly cabinet = new Graphics();
   private readonly reelsBox = new Container();
-  private readonly mask = new Graphics();
   private readonly payline = new Graphics();
   private readonly highlight = new Graphics();
   private reels: ReelView[] = [];
@@ -55,8 +72,11 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
   private shown: ShownSpin | null = null;
   /** Seconds since the last reel rested (the win glow pulses on it). */
   private glow = 0;
-  /** Which win the highlight shows ('' for none), so it is drawn once. */
-  private drawnWin = '';
+  /** Bumped by layout(): what was drawn for an older layout is drawn again. */
+  private layoutVersion = 0;
+  /** Which win the highlight shows (null for none) and for which layout, so it is drawn once. */
+  private drawnWin: ShownSpin | null = null;
+  private drawnWinLayout = -1;
   private values = defaultValues(minislotParams);
   /** Space (the `bet` action) stops turning reels at once, as a tap does; otherwise the panel spins. */
   readonly action = (name: string, phase: ActionPhase): boolean => {
@@ -86,40 +106,69 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
   init(_data: unknown, sim: MinislotSimulation): void {
     this.sim = sim;
     sim.onReelStop = () => this.play('stop');
+    this.layoutVersion += 1;
   }
 
   create(ctx: SceneContext): void {
     this.ctx = ctx;
+    // The cabinet's and the win frame's round corners take more vertices than Pixi batches on its
+    // own: batched anyway (they are drawn once), the whole scene is a single draw call.
+    this.cabinet.context.batchMode = 'batch';
+    this.highlight.context.batchMode = 'batch';
     const sheet = ctx.engine.assets.sheet(MINISLOT_ART);
-    for (const symbol of new Set(STRIP)) this.textures.set(symbol, sheet.textures[symbol]!);
-    const sprite = () => {
-      const s = new Sprite(this.textures.get('BLANK'));
-      s.anchor.set(0.5);
-      return s;
-    };
+    const frames = new Map<SlotSymbol, Texture>();
+    for (const symbol of new Set(STRIP)) {
+      if (symbol !== 'BLANK') frames.set(symbol, sheet.textures[symbol]!);
+    }
+    const sheetSource = frames.get('SEVEN')!.source;
+    // The trails, baked once (and kept by the engine across visits): each at the length it has at
+    // full speed with the default strength, stretched or squeezed for any other.
+    const cellUnits = frames.get('SEVEN')!.frame.width;
+    const trailUnits = Math.round((cellUnits * TRAIL * minislotParams.blur.value) / SYMBOL);
+    const atlas = trailAtlas(frames, cellUnits, trailUnits);
+    const trails = ctx.engine.textures.render(`minislot:trails:${trailUnits}`, atlas.build, 1);
+    const inAtlas = (column: Rectangle) =>
+      new Rectangle(
+        trails.frame.x + column.x,
+        trails.frame.y + column.y,
+        column.width,
+        column.height,
+      );
+    this.stopFrames = STRIP.map((symbol) => frames.get(symbol)?.frame ?? null);
+    this.stopTrails = STRIP.map((symbol) => {
+      const column = atlas.columns.get(symbol);
+      return column ? inAtlas(column) : null;
+    });
     this.reels = Array.from({ length: REELS }, () => {
       const container = new Container();
       const back = new Graphics();
-      const ghosts = Array.from({ length: GHOSTS }, () => Array.from({ length: SLOTS }, sprite));
-      const symbols = Array.from({ length: SLOTS }, sprite);
-      container.addChild(back, ...ghosts.flat(), ...symbols);
+      const trailSprites = Array.from({ length: SLOTS }, () => new WindowSprite(trails.source));
+      const symbols = Array.from({ length: SLOTS }, () => new WindowSprite(sheetSource));
+      container.addChild(
+        back,
+        ...trailSprites.map((t) => t.sprite),
+        ...symbols.map((s) => s.sprite),
+      );
       this.reelsBox.addChild(container);
-      return { container, back, symbols, ghosts };
+      return {
+        container,
+        back,
+        symbols,
+        trails: trailSprites,
+        drawnPos: NaN,
+        drawnFast: NaN,
+        drawnLayout: -1,
+      };
     });
-    this.reelsBox.mask = this.mask;
+    // A fixed resolution (the engine's highest): a change of render resolution does not redraw
+    // the banner's text, nor rebuild the scene's batch for its new texture.
     this.banner = new Text({
       text: '',
       style: { fontFamily: 'system-ui, sans-serif', fontWeight: '800', fill: GOLD, fontSize: 32 },
+      resolution: 2,
     });
     this.banner.anchor.set(0.5);
-    ctx.root.addChild(
-      this.cabinet,
-      this.reelsBox,
-      this.mask,
-      this.payline,
-      this.highlight,
-      this.banner,
-    );
+    ctx.root.addChild(this.cabinet, this.reelsBox, this.payline, this.highlight, this.banner);
     // Skip-by-tap: a tap anywhere on the canvas while the reels turn stops them.
     ctx.root.eventMode = 'static';
     ctx.root.on('pointertap', () => {
@@ -144,20 +193,27 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
     };
     const { x, y } = this.window;
     const pad = this.cell * 0.1;
+    const outer = [x - pad, y - pad, width + 2 * pad, height + 2 * pad, pad * 1.5] as const;
     this.cabinet
       .clear()
-      .roundRect(x - pad, y - pad, width + 2 * pad, height + 2 * pad, pad * 1.5)
-      .fill(CABINET)
+      .roundRect(...outer)
+      .fill(CABINET);
+    // Not filled under the reels (their backs cover it, 1 px in): in a software renderer every
+    // layer of pixels costs frame time.
+    for (let r = 0; r < REELS; r++) {
+      const left = x + r * (this.cell + this.gap);
+      this.cabinet.roundRect(left + 1, y + 1, this.cell - 2, height - 2, this.cell * 0.06);
+    }
+    this.cabinet
+      .cut()
+      .roundRect(...outer)
       .stroke({ color: GOLD, width: Math.max(2, pad * 0.35), alpha: 0.8 });
-    this.mask.clear().rect(x, y, width, height).fill(0xffffff);
     this.reels.forEach((reel, r) => {
       reel.container.position.set(x + r * (this.cell + this.gap), y);
       reel.back
         .clear()
         .roundRect(0, 0, this.cell, height, this.cell * 0.06)
         .fill(REEL);
-      const size = this.cell * 0.82;
-      for (const s of [...reel.symbols, ...reel.ghosts.flat()]) s.setSize(size, size);
     });
     const lineY = y + height / 2;
     this.payline
@@ -168,6 +224,7 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
     this.banner.style.fontSize = Math.round(Math.min(44, Math.max(20, this.cell * 0.32)));
     this.banner.position.set(space.width / 2, y + height + pad + bannerRoom * 0.55);
     this.ctx.root.hitArea = new Rectangle(0, 0, space.width, space.height);
+    this.layoutVersion += 1;
   }
 
   describeLayout(): LayoutReport {
@@ -202,34 +259,49 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
   }
 
   render(alpha: number): void {
-    const { cell } = this;
+    const { cell, sim } = this;
+    const size = cell * SYMBOL;
+    const height = 3 * cell;
+    const x = (cell - size) / 2;
     const blur = this.values.blur;
-    this.sim.reels.forEach((state, r) => {
+    const speed = Math.max(1, this.values.speed);
+    for (let r = 0; r < this.reels.length; r++) {
+      const state = sim.reels[r]!;
       const reel = this.reels[r]!;
-      const before = this.sim.previous[r] ?? state.pos;
+      const before = sim.previous[r] ?? state.pos;
       const pos = before + (state.pos - before) * alpha;
+      // Speed as a share of full speed: the blur's length and strength.
+      const fast = Math.min(1, state.velocity / speed) * blur;
+      if (
+        pos === reel.drawnPos &&
+        fast === reel.drawnFast &&
+        reel.drawnLayout === this.layoutVersion
+      )
+        continue;
+      reel.drawnPos = pos;
+      reel.drawnFast = fast;
+      reel.drawnLayout = this.layoutVersion;
+      const trail = fast > MIN_BLUR ? fast * TRAIL * cell : 0;
       const base = Math.floor(pos);
-      // Speed as a share of full speed: the blur's length and the copies' strength.
-      const fast = Math.min(1, state.velocity / Math.max(1, this.values.speed)) * blur;
-      reel.symbols.forEach((sprite, i) => {
+      for (let i = 0; i < SLOTS; i++) {
         const stop = base - 1 + i;
-        const texture = this.textures.get(STRIP[((stop % N) + N) % N]!)!;
+        const at = ((stop % N) + N) % N;
         // Stop k sits (k - pos) cells below the line's centre.
-        const y = cell * 1.5 + (stop - pos) * cell;
-        sprite.texture = texture;
-        sprite.position.set(cell / 2, y);
-        sprite.alpha = 1 - fast * 0.45;
-        reel.ghosts.forEach((row, g) => {
-          const ghost = row[i]!;
-          ghost.visible = fast > 0.05;
-          if (!ghost.visible) return;
-          ghost.texture = texture;
-          // The strip moves down: the trail is above each symbol.
-          ghost.position.set(cell / 2, y - fast * cell * 0.28 * (g + 1));
-          ghost.alpha = fast * (g === 0 ? 0.45 : 0.25);
-        });
-      });
-    });
+        const top = cell * 1.5 + (stop - pos) * cell - size / 2;
+        const symbol = reel.symbols[i]!;
+        const frame = this.stopFrames[at];
+        if (frame) symbol.show(frame, x, top, size, size, height);
+        else symbol.clear();
+        symbol.sprite.alpha = 1 - fast * 0.45;
+        // The strip moves down: the trail is above each symbol.
+        const ghost = reel.trails[i]!;
+        const trailFrame = this.stopTrails[at];
+        if (trailFrame && trail > 0) {
+          ghost.show(trailFrame, x, top - trail, size, size + trail, height);
+          ghost.sprite.alpha = fast;
+        } else ghost.clear();
+      }
+    }
     this.drawWin();
   }
 
@@ -239,9 +311,9 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
    */
   private drawWin(): void {
     const spin = this.shown?.win && !this.sim.spinning ? this.shown : null;
-    const key = spin ? `${spin.stops.join()}|${this.cell}|${this.window.x}|${this.window.y}` : '';
-    if (key !== this.drawnWin) {
-      this.drawnWin = key;
+    if (spin !== this.drawnWin || this.drawnWinLayout !== this.layoutVersion) {
+      this.drawnWin = spin;
+      this.drawnWinLayout = this.layoutVersion;
       this.highlight.clear();
       this.banner.text = spin ? spin.payoutText : '';
       if (spin) this.outlineWin(spin);
@@ -282,6 +354,7 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
 
   paramsChanged(values: ParamValues): void {
     this.values = values as ParamValues<typeof minislotParams>;
+    this.layoutVersion += 1;
   }
 
   private play(sound: MinislotSound): void {

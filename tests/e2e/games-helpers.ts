@@ -70,5 +70,7 @@ export function simulationValue<T>(page: Page, expression: string): Promise<T> {
 }
 
 /** expect.poll with room for a loaded machine (the default gives up after 1 s). */
-export const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 15_000, ...options });
+export const poll = <T>(
+  fn: () => T | Promise<T>,
+  options: { timeout?: number; message?: string } = {},
+) => expect.poll(fn, { timeout: 15_000, ...options });
