@@ -1,11 +1,13 @@
 import {
   Container,
   Graphics,
-  GraphicsContext,
+  Particle,
+  ParticleContainer,
+  Rectangle,
   Sprite,
   Text,
+  Texture,
   type FederatedPointerEvent,
-  type Texture,
 } from 'pixi.js';
 import {
   fitInto,
@@ -18,7 +20,7 @@ import {
   type SceneContext,
   type SceneView,
 } from '../../engine/index';
-import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import { GAME_SOUNDS, playGameSound, type GameSound } from '../shared/sounds';
 import { asteroidsChannel, type AsteroidsSceneApi } from './channel';
 import { asteroidsParams } from './params';
 import { GEM_KINDS, tripleOf } from './rules';
@@ -41,11 +43,18 @@ const GEM_COLOURS = [
 const gemColour = (kind: number) =>
   GEM_COLOURS[(GEM_KINDS as readonly number[]).indexOf(kind)] ?? INK;
 const HUD_HEIGHT = 44;
+const SLOT_HEIGHT = HUD_HEIGHT - 12;
+/** Room around a slot's box in its picture for the lit stroke. */
+const SLOT_MARGIN = 3;
+const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontWeight: '800' as const };
 /** Short enough for a phone's slot: 10000 -> '10k×', 50 -> '50×'. */
 const gemLabel = (kind: number) => (kind >= 1000 ? `${kind / 1000}k×` : `${kind}×`);
 const MAX_PARTICLES = 240;
 const LARGE_OUTLINE = { radius: LARGE_RADIUS, corners: 11, width: 3 };
 const SMALL_OUTLINE = { radius: SMALL_RADIUS, corners: 8, width: 2.5 };
+/** Outline variants per rock size: a rock shows variant `shape % OUTLINE_VARIANTS`. */
+const OUTLINE_VARIANTS = 6;
+const BULLET_TINT = 0xfff27a;
 const KEYS = {
   left: ['ArrowLeft', 'KeyA'],
   right: ['ArrowRight', 'KeyD'],
@@ -53,51 +62,82 @@ const KEYS = {
   fire: ['Space'],
 } as const;
 
-interface Particle {
+/**
+ * A blast's spark: it flies straight from where it was thrown, so where it is and how faded
+ * follow from its age; nothing about it changes between frames.
+ */
+interface Spark {
+  particle: Particle;
+  /** The particle's tint (setting one parses the colour: only done when it changes). */
+  colour: number;
   x: number;
   y: number;
   vx: number;
   vy: number;
+  /** The view's clock (ms) when it was thrown, and its life in seconds. */
+  bornMs: number;
   life: number;
-  colour: number;
 }
 
-const reducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** The reduced-motion query (made once and followed: reading it re-evaluates the media query). */
+const motionQuery = () =>
+  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const coarsePointer = () =>
   typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /**
  * The round: a ship in the middle, nine rocks on matter-js, bullets, blasts; a strip of nine
  * gem slots on top fills in the server's order, and the won three light up.
+ *
+ * The field is particles of one texture atlas drawn once (a white texel for the backdrop and its
+ * border, a dot for stars, bullets and sparks, the rock outlines, the ship and its flame), all in
+ * one ParticleContainer: one buffer upload and one draw call a frame, and no display objects to
+ * transform, batch or re-sort when rocks split or sparks die. Sparks move once a frame (from their
+ * age), not once a step. Sounds wait for the frame and play at most once each per frame; the gem
+ * strip swaps pictures drawn once instead of re-rendering text.
  */
 class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneContext> {
   private sim!: AsteroidsSimulation;
   private readonly field = new Container({ label: 'asteroids-field' });
-  private readonly backdrop = new Graphics();
-  private readonly rockLayer = new Container({ label: 'rocks' });
-  private readonly bulletLayer = new Container({ label: 'bullets', isRenderGroup: true });
-  private readonly sparkLayer = new Container({ label: 'sparks', isRenderGroup: true });
-  private readonly bulletSprites: Sprite[] = [];
-  private readonly sparkSprites: Sprite[] = [];
-  private dot!: Texture;
-  /** Rock outlines drawn once and shared (a split makes new rocks many times a second). */
-  private readonly outlines = {
-    large: rockOutlines(LARGE_OUTLINE),
-    small: rockOutlines(SMALL_OUTLINE),
-  };
-  private readonly spareRocks: Graphics[] = [];
+  /** The backdrop, rocks, bullets, the flame, the ship and sparks, drawn in that order. */
+  private sprites!: ParticleContainer<Particle>;
+  /** The backdrop's particles: the field, its stars and its border (they never change). */
+  private backdrop: Particle[] = [];
+  private atlas!: Atlas;
+  private shipParticle!: Particle;
+  private flameParticle!: Particle;
+  /** Each rock's particle (a new rock gets one, with its outline, the first time it is drawn). */
+  private readonly rockParticles = new Map<Rock, Particle>();
+  /** Particles of rocks that are gone, for the next ones (a round makes 27 rocks). */
+  private readonly spareRockParticles: Particle[] = [];
+  private readonly bulletPool: Particle[] = [];
+  private sparks: Spark[] = [];
+  private readonly spareSparks: Spark[] = [];
+  private readonly motion = motionQuery();
+  private reducedMotion = this.motion?.matches ?? false;
+  private readonly motionChanged = (event: MediaQueryListEvent) =>
+    (this.reducedMotion = event.matches);
+  /** Sounds asked for since the last frame (a burst of splits plays one tick, not nine). */
+  private readonly sounds = new Set<GameSound>();
+  private slotsChanged = false;
   private lastTickMs = -Infinity;
+  /** The view's clock: simulated time, advanced by update(); stepStartMs is before this step. */
   private clockMs = 0;
-  private readonly ship = new Graphics();
+  private stepStartMs = 0;
   private readonly hud = new Container({ label: 'gems' });
-  private readonly slots: { box: Graphics; label: Text; drawn: string }[] = [];
+  /** The gem strip: one sprite per slot, showing a picture of its box and label. */
+  private readonly slots: { sprite: Sprite; drawn: string }[] = [];
+  /**
+   * Slot pictures (box and label drawn once per kind and state at the current size): a gem
+   * coming out swaps a texture instead of re-rendering a text and a box mid-round.
+   */
+  private readonly slotArt = new Map<string, Texture>();
+  private slotFont = 14;
+  private engine!: SceneContext['engine'];
   private clock!: Text;
   private readonly touch = new Container({ label: 'touch-controls' });
   private readonly stick = new Graphics();
   private readonly fireButton = new Graphics();
-  private readonly rockShapes = new Map<Rock, Graphics>();
-  private particles: Particle[] = [];
   private readonly held = new Set<string>();
   private stickPointer: number | null = null;
   private stickCentre = { x: 0, y: 0, r: 50 };
@@ -128,25 +168,32 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   }
 
   create(ctx: SceneContext): void {
-    const style = { fontFamily: 'system-ui, sans-serif', fontWeight: '800' as const, fill: INK };
+    this.engine = ctx.engine;
+    this.motion?.addEventListener('change', this.motionChanged);
     for (let i = 0; i < ASTEROID_COUNT; i++) {
-      const box = new Graphics();
-      const label = new Text({ text: '', style: { ...style, fontSize: 14 } });
-      label.anchor.set(0.5);
-      this.hud.addChild(box, label);
-      this.slots.push({ box, label, drawn: '' });
+      const sprite = new Sprite();
+      this.hud.addChild(sprite);
+      this.slots.push({ sprite, drawn: '' });
     }
-    this.clock = new Text({ text: '', style: { ...style, fontSize: 14, fill: 0x8fa3d8 } });
+    // A fixed resolution: otherwise each step of the engine's dynamic resolution re-renders it.
+    this.clock = new Text({
+      text: '',
+      style: { ...LABEL_STYLE, fontSize: 14, fill: 0x8fa3d8 },
+      resolution: 2,
+    });
     this.clock.anchor.set(1, 0.5);
     this.hud.addChild(this.clock);
-    this.dot = ctx.engine.textures.get('asteroids:dot', (g) => g.circle(8, 8, 8).fill(0xffffff));
-    this.field.addChild(
-      this.backdrop,
-      this.rockLayer,
-      this.bulletLayer,
-      this.ship,
-      this.sparkLayer,
-    );
+    this.atlas = atlasTextures(ctx.engine.textures.get('asteroids:atlas', drawAtlas));
+    this.sprites = new ParticleContainer<Particle>({
+      label: 'asteroids-sprites',
+      texture: this.atlas.dot,
+      // Texture and size only change when the list does (update() then); the rest every frame.
+      dynamicProperties: { vertex: false, uvs: false, position: true, rotation: true, color: true },
+    });
+    this.shipParticle = new Particle({ texture: this.atlas.ship, anchorX: 0.5, anchorY: 0.5 });
+    this.flameParticle = new Particle({ texture: this.atlas.flame, anchorX: 0.5, anchorY: 0.5 });
+    this.backdrop = backdropParticles(this.atlas);
+    this.field.addChild(this.sprites);
     this.touch.addChild(this.stick, this.fireButton);
     this.stick.eventMode = 'static';
     this.fireButton.eventMode = 'static';
@@ -157,7 +204,6 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     this.fireButton.on('pointerdown', () => (this.sim.controls.fire = true));
     this.fireButton.on('pointerup', () => (this.sim.controls.fire = false));
     this.fireButton.on('pointerupoutside', () => (this.sim.controls.fire = false));
-    this.drawShip();
     ctx.root.addChild(this.field, this.hud, this.touch);
   }
 
@@ -172,17 +218,19 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     this.fieldFit = fitInto(FIELD, area);
     this.field.scale.set(this.fieldFit.scale);
     this.field.position.set(this.fieldFit.x, this.fieldFit.y);
-    this.drawBackdrop();
     // The gem strip sits right above the field, wherever the fit put it.
     this.hud.y = Math.max(0, this.fieldFit.y - HUD_HEIGHT);
     const slot = Math.min(44, (space.width - 90) / ASTEROID_COUNT);
     const left = (space.width - slot * ASTEROID_COUNT) / 2 - 30;
-    this.slots.forEach(({ box, label }, i) => {
-      box.position.set(left + i * slot + 2, 6);
-      label.position.set(left + i * slot + slot / 2, 6 + (HUD_HEIGHT - 12) / 2);
-      label.style.fontSize = Math.max(10, Math.round(slot * 0.3));
+    this.slots.forEach(({ sprite }, i) => {
+      sprite.position.set(left + i * slot + 2 - SLOT_MARGIN, 6 - SLOT_MARGIN);
     });
-    this.slotSize = slot - 4;
+    const font = Math.max(10, Math.round(slot * 0.3));
+    if (slot - 4 !== this.slotSize || font !== this.slotFont) {
+      this.slotSize = slot - 4;
+      this.slotFont = font;
+      this.dropSlotArt();
+    }
     this.clock.position.set(space.width - 10, HUD_HEIGHT / 2);
     this.drawSlots();
     this.touch.visible = coarsePointer();
@@ -235,56 +283,91 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   }
 
   update(dt: number): void {
+    // A spark thrown in this step has flown this step already (as when sparks moved per step).
+    this.stepStartMs = this.clockMs;
     this.clockMs += dt * 1000;
-    for (const blast of this.sim.events) this.blast(blast.x, blast.y, blast.large, blast.gem);
-    this.sim.events = [];
-    this.particles = this.particles.filter((p) => (p.life -= dt) > 0);
-    for (const p of this.particles) {
-      p.x += p.vx * dt;
-      p.y += p.vy * dt;
+    const { events } = this.sim;
+    if (events.length) {
+      for (const blast of events) this.blast(blast.x, blast.y, blast.large, blast.gem);
+      events.length = 0;
     }
     this.shakeLeft = Math.max(0, this.shakeLeft - dt);
   }
 
+  /** Sends the sparks whose life is over back to the spares (in place, keeping the order). */
+  private expireSparks(): void {
+    const { sparks } = this;
+    let kept = 0;
+    for (let i = 0; i < sparks.length; i++) {
+      const spark = sparks[i]!;
+      if ((this.clockMs - spark.bornMs) / 1000 >= spark.life) this.spareSparks.push(spark);
+      else sparks[kept++] = spark;
+    }
+    sparks.length = kept;
+  }
+
   render(): void {
     const { sim } = this;
-    for (const [rock, shape] of this.rockShapes) {
-      if (sim.rocks.includes(rock)) continue;
-      shape.visible = false;
-      this.spareRocks.push(shape);
-      this.rockShapes.delete(rock);
-    }
-    for (const rock of sim.rocks) {
-      let shape = this.rockShapes.get(rock);
-      if (!shape) {
-        const outlines = rock.large ? this.outlines.large : this.outlines.small;
-        const context = outlines[rock.shape % outlines.length]!;
-        shape = this.spareRocks.pop();
-        if (shape) shape.context = context;
-        else this.rockLayer.addChild((shape = new Graphics(context)));
-        shape.visible = true;
-        this.rockShapes.set(rock, shape);
+    const list = this.sprites.particleChildren;
+    // The list is rebuilt in place each frame. The static data (the quad from texture, anchor and
+    // scale) is sent again only when a slot now holds a particle that differs in it: a spark in
+    // place of another spark changes nothing there.
+    let n = 0;
+    let changed = false;
+    const put = (particle: Particle) => {
+      const before = list[n];
+      if (before !== particle) {
+        if (!before || !sameQuad(before, particle)) changed = true;
+        list[n] = particle;
       }
-      shape.position.set(rock.body.position.x, rock.body.position.y);
-      shape.rotation += rock.large ? 0.004 : 0.01;
+      n += 1;
+    };
+    for (const particle of this.backdrop) put(particle);
+    for (const rock of sim.rocks) {
+      const particle = this.rockParticle(rock);
+      particle.x = rock.body.position.x;
+      particle.y = rock.body.position.y;
+      particle.rotation += rock.large ? 0.004 : 0.01;
+      put(particle);
     }
-    this.place(this.bulletSprites, this.bulletLayer, sim.bullets, (sprite, b) => {
-      sprite.position.set(b.x, b.y);
-      sprite.tint = 0xfff27a;
-      sprite.scale.set(3 / 8);
-      sprite.alpha = 1;
-    });
-    this.place(this.sparkSprites, this.sparkLayer, this.particles, (sprite, p) => {
-      sprite.position.set(p.x, p.y);
-      sprite.tint = p.colour;
-      sprite.scale.set(2.5 / 8);
-      sprite.alpha = Math.min(1, p.life * 2);
-    });
-    this.ship.position.set(sim.ship.x, sim.ship.y);
-    this.ship.rotation = sim.ship.angle;
-    this.ship.alpha = sim.active || sim.rocks.length ? 1 : 0.6;
-    const flame = this.ship.children[0];
-    if (flame) flame.visible = sim.controls.thrust && sim.active;
+    if (this.rockParticles.size > sim.rocks.length) this.releaseRockParticles();
+    const bullets = sim.bullets;
+    while (this.bulletPool.length < bullets.length) this.bulletPool.push(this.newBullet());
+    for (let i = 0; i < bullets.length; i++) {
+      const particle = this.bulletPool[i]!;
+      particle.x = bullets[i]!.x;
+      particle.y = bullets[i]!.y;
+      put(particle);
+    }
+    // The flame under the ship, shown while thrusting; the ship dims between rounds.
+    const { ship } = sim;
+    const { flameParticle: flame, shipParticle: body } = this;
+    flame.x = body.x = ship.x;
+    flame.y = body.y = ship.y;
+    flame.rotation = body.rotation = ship.angle;
+    flame.alpha = sim.controls.thrust && sim.active ? 1 : 0;
+    body.alpha = sim.active || sim.rocks.length ? 1 : 0.6;
+    put(flame);
+    put(body);
+    // Sparks in age order, fading over their last half second.
+    this.expireSparks();
+    for (const spark of this.sparks) {
+      const age = (this.clockMs - spark.bornMs) / 1000;
+      const { particle } = spark;
+      particle.x = spark.x + spark.vx * age;
+      particle.y = spark.y + spark.vy * age;
+      particle.alpha = Math.min(1, (spark.life - age) * 2);
+      put(particle);
+    }
+    // A shorter list keeps its slots' static data; a longer one met new slots above.
+    list.length = n;
+    if (changed) this.sprites.update();
+    for (const sound of this.sounds) playGameSound(sound);
+    this.sounds.clear();
+    if (this.slotsChanged) {
+      this.slotsChanged = false;
+      this.drawSlots();
+    }
     const clock = sim.active ? `${Math.ceil(sim.timeLeft)} s` : '';
     if (this.clock.text !== clock) this.clock.text = clock;
     const amplitude = this.shakeLeft > 0 ? this.values.shake * (this.shakeLeft / 0.25) : 0;
@@ -306,62 +389,84 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   }
 
   shutdown(): void {
-    for (const shape of this.rockShapes.values()) {
-      shape.visible = false;
-      this.spareRocks.push(shape);
-    }
-    this.rockShapes.clear();
-    this.particles = [];
+    this.sprites.particleChildren.length = 0;
+    this.sprites.update();
+    this.releaseRockParticles();
+    this.spareSparks.push(...this.sparks);
+    this.sparks = [];
+    this.sounds.clear();
     this.resetSlots();
+  }
+
+  destroy(): void {
+    this.motion?.removeEventListener('change', this.motionChanged);
+    this.dropSlotArt();
   }
 
   paramsChanged(values: ParamValues): void {
     this.values = values as ParamValues<typeof asteroidsParams>;
   }
 
-  /** Shows one pooled sprite per item and hides the rest. */
-  private place<T>(
-    sprites: Sprite[],
-    layer: Container,
-    items: readonly T[],
-    set: (sprite: Sprite, item: T) => void,
-  ): void {
-    while (sprites.length < items.length) {
-      const sprite = new Sprite(this.dot);
-      sprite.anchor.set(0.5);
-      layer.addChild(sprite);
-      sprites.push(sprite);
+  /** A rock's particle: given its outline the first time the rock is drawn. */
+  private rockParticle(rock: Rock): Particle {
+    let particle = this.rockParticles.get(rock);
+    if (!particle) {
+      const outlines = rock.large ? this.atlas.large : this.atlas.small;
+      const texture = outlines[rock.shape % outlines.length]!;
+      particle = this.spareRockParticles.pop();
+      if (particle) {
+        particle.texture = texture;
+        particle.rotation = 0;
+      } else particle = new Particle({ texture, anchorX: 0.5, anchorY: 0.5 });
+      this.rockParticles.set(rock, particle);
     }
-    sprites.forEach((sprite, i) => {
-      const item = items[i];
-      sprite.visible = item !== undefined;
-      if (item !== undefined) set(sprite, item);
-    });
+    return particle;
+  }
+
+  /** Takes back the particles of rocks no longer in the simulation. */
+  private releaseRockParticles(): void {
+    const { rocks } = this.sim;
+    for (const [rock, particle] of this.rockParticles) {
+      if (rocks.includes(rock)) continue;
+      this.spareRockParticles.push(particle);
+      this.rockParticles.delete(rock);
+    }
+  }
+
+  private newBullet(): Particle {
+    const particle = new Particle({ texture: this.atlas.dot, anchorX: 0.5, anchorY: 0.5 });
+    particle.scaleX = particle.scaleY = 3 / 8;
+    particle.tint = BULLET_TINT;
+    return particle;
   }
 
   private blast(x: number, y: number, large: boolean, gem?: { kind: number; order: number }): void {
     const colour = gem ? gemColour(gem.kind) : ROCK;
-    const room = MAX_PARTICLES - this.particles.length;
-    const count = Math.min(room, Math.round(this.values.particles * (large ? 0.7 : 1)));
+    const wanted = Math.round(this.values.particles * (large ? 0.7 : 1));
+    // Sparks expire at the frame; when the cap is in the way, count only the living ones.
+    if (this.sparks.length + wanted > MAX_PARTICLES) this.expireSparks();
+    const room = MAX_PARTICLES - this.sparks.length;
+    const count = Math.min(room, wanted);
     for (let i = 0; i < count; i++) {
       const angle = this.random() * Math.PI * 2;
       const speed = 60 + this.random() * 180;
       const life = 0.4 + this.random() * 0.5;
-      this.particles.push({
-        x,
-        y,
-        vx: Math.cos(angle) * speed,
-        vy: Math.sin(angle) * speed,
-        life,
-        colour,
-      });
+      const spark = this.spareSparks.pop() ?? this.newSpark();
+      if (spark.colour !== colour) spark.particle.tint = spark.colour = colour;
+      spark.x = x;
+      spark.y = y;
+      spark.vx = Math.cos(angle) * speed;
+      spark.vy = Math.sin(angle) * speed;
+      spark.bornMs = this.stepStartMs;
+      spark.life = life;
+      this.sparks.push(spark);
     }
-    if (!reducedMotion()) this.shakeLeft = large ? 0.12 : 0.25;
+    if (!this.reducedMotion) this.shakeLeft = large ? 0.12 : 0.25;
     if (!gem) {
       // Splits come in bursts (Reveal all): one tick per 60 ms is plenty.
       if (this.clockMs - this.lastTickMs >= 60) {
         this.lastTickMs = this.clockMs;
-        playGameSound('tick');
+        this.sounds.add('tick');
       }
       return;
     }
@@ -369,13 +474,20 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     const triple = tripleOf(revealed);
     if (triple && !this.lit) {
       this.lit = triple;
-      playGameSound('win');
-    } else playGameSound('reveal');
-    this.drawSlots();
+      this.sounds.add('win');
+    } else this.sounds.add('reveal');
+    this.slotsChanged = true;
+  }
+
+  private newSpark(): Spark {
+    const particle = new Particle({ texture: this.atlas.dot, anchorX: 0.5, anchorY: 0.5 });
+    particle.scaleX = particle.scaleY = 2.5 / 8;
+    return { particle, colour: 0xffffff, x: 0, y: 0, vx: 0, vy: 0, bornMs: 0, life: 0 };
   }
 
   private resetSlots(): void {
     this.lit = 0;
+    this.slotsChanged = false;
     this.drawSlots();
   }
 
@@ -384,42 +496,55 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     this.slots.forEach((slot, i) => {
       const kind = revealed[i];
       const lit = kind !== undefined && kind === this.lit;
-      // Texts re-render (canvas and upload) on every change: touch them only when they differ.
-      const drawn = `${kind ?? ''}:${lit}:${this.slotSize}`;
+      const drawn = `${kind ?? ''}:${lit}`;
       if (slot.drawn === drawn) return;
       slot.drawn = drawn;
-      const { box, label } = slot;
-      box.clear().roundRect(0, 0, this.slotSize, HUD_HEIGHT - 12, 6);
-      if (kind === undefined) {
-        box.fill({ color: 0x1b2440 }).stroke({ color: 0x34406a, width: 1 });
-        label.text = '';
-        return;
-      }
-      box.fill({ color: gemColour(kind), alpha: lit ? 1 : 0.35 });
-      if (lit) box.stroke({ color: 0xffffff, width: 3 });
-      label.text = gemLabel(kind);
-      label.style.fill = lit ? 0x0b0f1e : INK;
+      slot.sprite.texture = this.slotPicture(drawn, kind, lit);
     });
   }
 
-  private drawShip(): void {
-    const flame = new Graphics().poly([-12, -6, -26, 0, -12, 6]).fill(0xff9f2e);
-    this.ship.addChild(flame);
-    this.ship
-      .poly([18, 0, -12, -12, -6, 0, -12, 12])
-      .fill({ color: SHIP, alpha: 0.25 })
-      .stroke({ color: SHIP, width: 2.5 });
+  /** A slot's box (empty, a gem, or the lit gem) with its label, rendered once per size. */
+  private slotPicture(key: string, kind: number | undefined, lit: boolean): Texture {
+    const cached = this.slotArt.get(key);
+    if (cached) return cached;
+    const renderer = this.engine.renderer;
+    if (!renderer) return Texture.EMPTY;
+    const picture = new Container();
+    picture.boundsArea = new Rectangle(
+      -SLOT_MARGIN,
+      -SLOT_MARGIN,
+      this.slotSize + 2 * SLOT_MARGIN,
+      SLOT_HEIGHT + 2 * SLOT_MARGIN,
+    );
+    const box = new Graphics().roundRect(0, 0, this.slotSize, SLOT_HEIGHT, 6);
+    picture.addChild(box);
+    if (kind === undefined) {
+      box.fill({ color: 0x1b2440 }).stroke({ color: 0x34406a, width: 1 });
+    } else {
+      box.fill({ color: gemColour(kind), alpha: lit ? 1 : 0.35 });
+      if (lit) box.stroke({ color: 0xffffff, width: 3 });
+      const label = new Text({
+        text: gemLabel(kind),
+        style: { ...LABEL_STYLE, fontSize: this.slotFont, fill: lit ? 0x0b0f1e : INK },
+      });
+      label.anchor.set(0.5);
+      label.position.set(this.slotSize / 2, SLOT_HEIGHT / 2);
+      picture.addChild(label);
+    }
+    const texture = renderer.generateTexture({ target: picture, resolution: 2, antialias: true });
+    picture.destroy({ children: true });
+    this.slotArt.set(key, texture);
+    return texture;
   }
 
-  private drawBackdrop(): void {
-    const random = seededRandom(3);
-    this.backdrop.clear().rect(0, 0, FIELD.width, FIELD.height).fill(0x070b1a);
-    for (let i = 0; i < 90; i++) {
-      this.backdrop
-        .circle(random() * FIELD.width, random() * FIELD.height, random() * 1.6 + 0.4)
-        .fill({ color: INK, alpha: 0.2 + random() * 0.5 });
+  /** Forgets the slot pictures (the size changed); the slots are drawn again from scratch. */
+  private dropSlotArt(): void {
+    for (const slot of this.slots) {
+      slot.sprite.texture = Texture.EMPTY;
+      slot.drawn = '';
     }
-    this.backdrop.rect(0, 0, FIELD.width, FIELD.height).stroke({ color: 0x34406a, width: 3 });
+    for (const texture of this.slotArt.values()) texture.destroy(true);
+    this.slotArt.clear();
   }
 
   private stickMove(event: FederatedPointerEvent, start: boolean): void {
@@ -439,21 +564,165 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   }
 }
 
-/** Outlines per rock size: a rock shows outline `shape % count`. */
-function rockOutlines(size: { radius: number; corners: number; width: number }): GraphicsContext[] {
-  return Array.from({ length: 6 }, (_, variant) => {
-    const random = seededRandom(variant + 1);
-    const points: number[] = [];
-    for (let i = 0; i < size.corners; i++) {
-      const angle = (i / size.corners) * Math.PI * 2;
-      const r = size.radius * (0.82 + random() * 0.3);
-      points.push(Math.cos(angle) * r, Math.sin(angle) * r);
+interface OutlineSize {
+  radius: number;
+  corners: number;
+  width: number;
+}
+
+/** Whether two particles have the same static data in a ParticleContainer (vertices and uvs). */
+const sameQuad = (a: Particle, b: Particle) =>
+  a.texture === b.texture &&
+  a.scaleX === b.scaleX &&
+  a.scaleY === b.scaleY &&
+  a.anchorX === b.anchorX &&
+  a.anchorY === b.anchorY;
+
+/**
+ * The atlas: a row of large outlines; below it the small ones, the dot (and under it a white
+ * square), the ship and its flame, each in its own cell with the shape's origin at its centre.
+ */
+const LARGE_CELL = { width: 112, height: 112 };
+const SMALL_CELL = { width: 64, height: 64 };
+const DOT_CELL = { width: 16, height: 16 };
+/** A white square; the backdrop samples its middle only (no blending with the empty border). */
+const WHITE_CELL = { width: 8, height: 8 };
+/** The ship (nose at +18, stroke corners to about -15) and the flame (to -26) share a size. */
+const SHIP_CELL = { width: 64, height: 36 };
+/** Empty space between cells, so that no cell's filtering reads its neighbour. */
+const GAP = 4;
+const ROW2 = LARGE_CELL.height + GAP;
+const ROW2_START = OUTLINE_VARIANTS * (SMALL_CELL.width + GAP);
+const CELLS = {
+  large: (variant: number) =>
+    new Rectangle(variant * (LARGE_CELL.width + GAP), 0, LARGE_CELL.width, LARGE_CELL.height),
+  small: (variant: number) =>
+    new Rectangle(variant * (SMALL_CELL.width + GAP), ROW2, SMALL_CELL.width, SMALL_CELL.height),
+  dot: new Rectangle(ROW2_START, ROW2, DOT_CELL.width, DOT_CELL.height),
+  ship: new Rectangle(ROW2_START + DOT_CELL.width + GAP, ROW2, SHIP_CELL.width, SHIP_CELL.height),
+  flame: new Rectangle(
+    ROW2_START + DOT_CELL.width + SHIP_CELL.width + 2 * GAP,
+    ROW2,
+    SHIP_CELL.width,
+    SHIP_CELL.height,
+  ),
+  white: new Rectangle(
+    ROW2_START,
+    ROW2 + DOT_CELL.height + GAP,
+    WHITE_CELL.width,
+    WHITE_CELL.height,
+  ),
+};
+const ATLAS = {
+  width: OUTLINE_VARIANTS * (LARGE_CELL.width + GAP),
+  height: ROW2 + SMALL_CELL.height,
+};
+
+interface Atlas {
+  large: Texture[];
+  small: Texture[];
+  dot: Texture;
+  ship: Texture;
+  flame: Texture;
+  /** The white cell's middle: 1x1 units, scaled and tinted into rectangles. */
+  white: Texture;
+}
+
+const centre = (cell: Rectangle) => ({ x: cell.x + cell.width / 2, y: cell.y + cell.height / 2 });
+
+/** Draws every rock outline, the dot, the white square, the ship and its flame in their cells. */
+function drawAtlas(g: Graphics): void {
+  // The texture covers exactly the atlas, whatever the shapes' own bounds.
+  g.boundsArea = new Rectangle(0, 0, ATLAS.width, ATLAS.height);
+  for (const [cell, size] of [
+    [CELLS.large, LARGE_OUTLINE],
+    [CELLS.small, SMALL_OUTLINE],
+  ] as const) {
+    for (let variant = 0; variant < OUTLINE_VARIANTS; variant++) {
+      const { x, y } = centre(cell(variant));
+      g.poly(rockOutline(size, variant, x, y))
+        .fill({ color: 0x2a3046 })
+        .stroke({ color: ROCK, width: size.width });
     }
-    return new GraphicsContext()
-      .poly(points)
-      .fill({ color: 0x2a3046 })
-      .stroke({ color: ROCK, width: size.width });
-  });
+  }
+  const dot = centre(CELLS.dot);
+  g.circle(dot.x, dot.y, DOT_CELL.width / 2).fill(0xffffff);
+  const { x, y, width, height } = CELLS.white;
+  g.rect(x, y, width, height).fill(0xffffff);
+  const flame = centre(CELLS.flame);
+  g.poly(shifted([-12, -6, -26, 0, -12, 6], flame)).fill(0xff9f2e);
+  const ship = centre(CELLS.ship);
+  g.poly(shifted([18, 0, -12, -12, -6, 0, -12, 12], ship))
+    .fill({ color: SHIP, alpha: 0.25 })
+    .stroke({ color: SHIP, width: 2.5 });
+}
+
+const shifted = (points: number[], by: { x: number; y: number }) =>
+  points.map((v, i) => v + (i % 2 ? by.y : by.x));
+
+function atlasTextures(atlas: Texture): Atlas {
+  const sub = (frame: Rectangle) => new Texture({ source: atlas.source, frame });
+  const variants = (cell: (variant: number) => Rectangle) =>
+    Array.from({ length: OUTLINE_VARIANTS }, (_, variant) => sub(cell(variant)));
+  return {
+    large: variants(CELLS.large),
+    small: variants(CELLS.small),
+    dot: sub(CELLS.dot),
+    ship: sub(CELLS.ship),
+    flame: sub(CELLS.flame),
+    white: sub(new Rectangle(centre(CELLS.white).x - 0.5, centre(CELLS.white).y - 0.5, 1, 1)),
+  };
+}
+
+/**
+ * The field's backdrop as particles: the dark field, 90 stars (the same seeded ones as ever) and
+ * the border (a 3-unit line on each edge).
+ */
+function backdropParticles(atlas: Atlas): Particle[] {
+  const rectangle = (x: number, y: number, width: number, height: number, tint: number) =>
+    new Particle({ texture: atlas.white, x, y, scaleX: width, scaleY: height, tint });
+  const particles = [rectangle(0, 0, FIELD.width, FIELD.height, 0x070b1a)];
+  const random = seededRandom(3);
+  for (let i = 0; i < 90; i++) {
+    const x = random() * FIELD.width;
+    const y = random() * FIELD.height;
+    const scale = (random() * 1.6 + 0.4) / (DOT_CELL.width / 2);
+    const alpha = 0.2 + random() * 0.5;
+    particles.push(
+      new Particle({
+        texture: atlas.dot,
+        x,
+        y,
+        anchorX: 0.5,
+        anchorY: 0.5,
+        scaleX: scale,
+        scaleY: scale,
+        tint: INK,
+        alpha,
+      }),
+    );
+  }
+  const { width: w, height: h } = FIELD;
+  const border = 0x34406a;
+  particles.push(
+    rectangle(-1.5, -1.5, w + 3, 3, border),
+    rectangle(-1.5, h - 1.5, w + 3, 3, border),
+    rectangle(-1.5, 1.5, 3, h - 3, border),
+    rectangle(w - 1.5, 1.5, 3, h - 3, border),
+  );
+  return particles;
+}
+
+/** A rock's outline around (cx, cy): `corners` points at a seeded radius each. */
+function rockOutline(size: OutlineSize, variant: number, cx: number, cy: number): number[] {
+  const random = seededRandom(variant + 1);
+  const points: number[] = [];
+  for (let i = 0; i < size.corners; i++) {
+    const angle = (i / size.corners) * Math.PI * 2;
+    const r = size.radius * (0.82 + random() * 0.3);
+    points.push(cx + Math.cos(angle) * r, cy + Math.sin(angle) * r);
+  }
+  return points;
 }
 
 export const asteroidsScene: GameScene<undefined, AsteroidsSimulation, typeof asteroidsParams> = {

@@ -1,5 +1,11 @@
 import Matter from 'matter-js';
-import { PhysicsWorld, seededRandom, type ParamValues, type Simulation } from '../../engine/index';
+import {
+  markExactCircle,
+  PhysicsWorld,
+  seededRandom,
+  type ParamValues,
+  type Simulation,
+} from '../../engine/index';
 import type { asteroidsParams } from './params';
 
 /** The playfield in world units; the view scales it into the canvas. */
@@ -82,6 +88,8 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
   private cooldown = 0;
   private fragmentsLeft: number[] = [];
   private finished: (() => void) | null = null;
+  /** Spent bullets, reused by fire() (a volley a second makes no garbage). */
+  private readonly spareBullets: Bullet[] = [];
 
   constructor(data: AsteroidsRoundData | undefined, values: ParamValues<typeof asteroidsParams>) {
     this.values = { ...values };
@@ -177,6 +185,7 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
     this.events.push(blast);
     if (this.revealed.length === this.gems.length) {
       this.active = false;
+      // Dropped, not spared: moveBullets may be halfway through compacting this list.
       this.bullets = [];
       this.release();
     }
@@ -202,6 +211,9 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
     const speed = (this.values.drift / 60) * (large ? 1 : 1.4) * (0.6 + random() * 0.6);
     const vx = Math.cos(heading) * speed + (inherited?.x ?? 0) * 0.5;
     const vy = Math.sin(heading) * speed + (inherited?.y ?? 0) * 0.5;
+    // Rocks collide as the circles they are (centre to centre), not as 25-gons: a fraction of
+    // the narrowphase's cost, and a bounce no longer depends on which polygon face was struck.
+    markExactCircle(body, radius);
     // Rocks do not spin: a bounce keeps all of its speed in the drift.
     Matter.Body.setInertia(body, Infinity);
     body.frictionStatic = 0;
@@ -249,13 +261,13 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
     if (this.bullets.length >= MAX_BULLETS) return;
     this.cooldown = FIRE_INTERVAL;
     const { ship } = this;
-    this.bullets.push({
-      x: ship.x + Math.cos(angle) * SHIP_RADIUS,
-      y: ship.y + Math.sin(angle) * SHIP_RADIUS,
-      vx: Math.cos(angle) * BULLET_SPEED + ship.vx,
-      vy: Math.sin(angle) * BULLET_SPEED + ship.vy,
-      life: BULLET_LIFE,
-    });
+    const bullet = this.spareBullets.pop() ?? { x: 0, y: 0, vx: 0, vy: 0, life: 0 };
+    bullet.x = ship.x + Math.cos(angle) * SHIP_RADIUS;
+    bullet.y = ship.y + Math.sin(angle) * SHIP_RADIUS;
+    bullet.vx = Math.cos(angle) * BULLET_SPEED + ship.vx;
+    bullet.vy = Math.sin(angle) * BULLET_SPEED + ship.vy;
+    bullet.life = BULLET_LIFE;
+    this.bullets.push(bullet);
   }
 
   /** Splits every large rock (the bench's 18 rocks). */
@@ -263,27 +275,40 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
     for (const rock of this.rocks.filter((r) => r.large)) this.destroy(rock);
   }
 
+  /** Moves the bullets and breaks what they hit; spent ones go back to the spares, in place. */
   private moveBullets(dt: number): void {
-    const kept: Bullet[] = [];
-    for (const bullet of this.bullets) {
+    const { bullets } = this;
+    let kept = 0;
+    for (let i = 0; i < bullets.length; i++) {
+      const bullet = bullets[i]!;
       bullet.x += bullet.vx * dt;
       bullet.y += bullet.vy * dt;
       bullet.life -= dt;
       const outside =
         bullet.x < 0 || bullet.y < 0 || bullet.x > FIELD.width || bullet.y > FIELD.height;
-      if (bullet.life <= 0 || outside) continue;
-      const hit = this.rocks.find((rock) => {
-        const r = rock.large ? LARGE_RADIUS : SMALL_RADIUS;
-        const dx = rock.body.position.x - bullet.x;
-        const dy = rock.body.position.y - bullet.y;
-        return dx * dx + dy * dy <= r * r;
-      });
-      if (hit) {
-        this.destroy(hit);
-        if (!this.active) return;
-      } else kept.push(bullet);
+      const hit = bullet.life <= 0 || outside ? undefined : this.rockAt(bullet.x, bullet.y);
+      if (bullet.life > 0 && !outside && !hit) {
+        bullets[kept++] = bullet;
+        continue;
+      }
+      this.spareBullets.push(bullet);
+      if (!hit) continue;
+      this.destroy(hit);
+      // The last gem is out: the round ended and took its bullets with it.
+      if (!this.active) return;
     }
-    this.bullets = kept;
+    bullets.length = kept;
+  }
+
+  /** The first rock (in list order) whose circle holds the point. */
+  private rockAt(x: number, y: number): Rock | undefined {
+    for (const rock of this.rocks) {
+      const r = rock.large ? LARGE_RADIUS : SMALL_RADIUS;
+      const dx = rock.body.position.x - x;
+      const dy = rock.body.position.y - y;
+      if (dx * dx + dy * dy <= r * r) return rock;
+    }
+    return undefined;
   }
 
   /**
@@ -308,6 +333,7 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
   private clearRound(): void {
     for (const rock of this.rocks) this.physics.release(rock.body);
     this.rocks = [];
+    this.spareBullets.push(...this.bullets);
     this.bullets = [];
     this.events = [];
     this.revealed.length = 0;
