@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pickLocale, translate, type Locale, type MessageParams } from '../i18n/messages';
+import {
+  pickLocale,
+  translate,
+  translateCount,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from '../i18n/messages';
 import { validationErrorsFromSchema } from './validation';
 
 /**
@@ -10,16 +17,16 @@ import { validationErrorsFromSchema } from './validation';
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly messageKey: string,
+    readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
-    readonly titleKey?: string,
+    readonly titleKey?: MessageKey,
     readonly extra: Record<string, unknown> = {},
   ) {
     super(messageKey);
   }
 }
 
-export type FieldErrors = Record<string, { key: string; params?: MessageParams }[]>;
+export type FieldErrors = Record<string, { key: MessageKey; params?: MessageParams }[]>;
 
 /** 422 with per-field messages, as Laravel's validator answers. */
 export class ValidationError extends HttpError {
@@ -33,7 +40,7 @@ export class ValidationError extends HttpError {
   /** One field, one message: `new ValidationError.field('email', 'auth.failed')`. */
   static field(
     field: string,
-    key: string,
+    key: MessageKey,
     params: MessageParams = {},
     extra: Record<string, unknown> = {},
   ): ValidationError {
@@ -76,7 +83,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
     const first = Object.values(errors)[0]?.[0] ?? message;
     const others = Object.values(errors).reduce((n, list) => n + list.length, 0) - 1;
     return reply.code(422).send({
-      message: others > 0 ? `${first} (and ${others} more error${others > 1 ? 's' : ''})` : first,
+      message:
+        others > 0
+          ? translateCount(locale, 'error.more_errors', others, { message: first })
+          : first,
       errors,
       ...error.extra,
     });

@@ -1,4 +1,5 @@
 import { amountCents } from '../../games/fairness/contract';
+import { knownMessageKey } from '../i18n/messages';
 import { ValidationError } from './errors';
 
 export interface AmountBounds {
@@ -19,7 +20,11 @@ export function amountToCents(field: string, value: unknown, bounds: AmountBound
     maxCents: Math.round(bounds.max * 100),
   });
   if ('issue' in parsed) {
-    throw ValidationError.field(parsed.issue.field, parsed.issue.key, parsed.issue.params);
+    throw ValidationError.field(
+      parsed.issue.field,
+      knownMessageKey(parsed.issue.key, 'error.invalid_input'),
+      parsed.issue.params,
+    );
   }
   return parsed.cents;
 }

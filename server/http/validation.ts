@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import type { MessageKey } from '../i18n/messages';
 import type { FieldErrors } from './errors';
 
 /**
@@ -7,7 +8,7 @@ import type { FieldErrors } from './errors';
  */
 export function validationErrorsFromSchema(errors: FastifySchemaValidationError[]): FieldErrors {
   const fields: FieldErrors = {};
-  const add = (field: string, key: string, params: Record<string, string | number> = {}) => {
+  const add = (field: string, key: MessageKey, params: Record<string, string | number> = {}) => {
     const name = field || 'body';
     const list = (fields[name] ??= []);
     if (!list.some((e) => e.key === key)) list.push({ key, params });

@@ -83,8 +83,33 @@ export function pickLocale(header: string | undefined): Locale {
 
 export type MessageParams = Record<string, string | number>;
 
+/** The base of a plural group (`error.more_errors` for `error.more_errors_one`, `_other`, ...). */
+export type PluralKey = MessageKey extends infer K
+  ? K extends `${infer B}_one`
+    ? B
+    : never
+  : never;
+
+/** A plural message: i18next picks the locale's form (one, many, other) from `count`. */
+export function translateCount(
+  locale: Locale,
+  key: PluralKey,
+  count: number,
+  params: MessageParams = {},
+): string {
+  return t(key, { lng: locale, count, replace: { ...params, count } });
+}
+
+/**
+ * A key that reaches the server as a plain string (a game's rule issue, from games/): itself when
+ * en has it, else `fallback`, so an unknown key never shows as raw text.
+ */
+export function knownMessageKey(key: string, fallback: MessageKey): MessageKey {
+  return Object.hasOwn(CATALOGUES.en, key) ? (key as MessageKey) : fallback;
+}
+
 /** The message in the locale (en when the locale lacks it; the key when no locale has it). */
-export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
+export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
   // `replace` keeps a parameter named like an i18next option (count, context, lng) a parameter.
   return t(key, { lng: locale, replace: params });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocale, translate } from '../../server/i18n/messages';
+import { knownMessageKey, pickLocale, translate, translateCount } from '../../server/i18n/messages';
 
 describe('the server locale (Accept-Language)', () => {
   it('takes the best supported locale by q-value, nearest by CLDR language distance', () => {
@@ -27,7 +27,25 @@ describe('the server locale (Accept-Language)', () => {
     expect(translate('fr', 'validation.between', { field: 'x', min: 1, max: 3 })).toBe(
       'Le champ x doit être compris entre 1 et 3.',
     );
+    // The typecheck refuses a key the server's en catalogue lacks (the line below would be an
+    // unused @ts-expect-error otherwise); at run time the key itself comes back.
+    // @ts-expect-error 'no.such.key' is not a MessageKey
     expect(translate('es', 'no.such.key')).toBe('no.such.key');
+    // Laravel's "(and N more errors)", in the locale's plural form.
+    expect(translateCount('en', 'error.more_errors', 1, { message: 'A.' })).toBe(
+      'A. (and 1 more error)',
+    );
+    expect(translateCount('en', 'error.more_errors', 3, { message: 'A.' })).toBe(
+      'A. (and 3 more errors)',
+    );
+    expect(translateCount('fr', 'error.more_errors', 2, { message: 'A.' })).toBe(
+      'A. (et 2 autres erreurs)',
+    );
+    // A key from outside the server (a game's rule issue) is checked at run time instead.
+    expect(knownMessageKey('mines.tile_revealed', 'error.invalid_input')).toBe(
+      'mines.tile_revealed',
+    );
+    expect(knownMessageKey('no.such.key', 'error.invalid_input')).toBe('error.invalid_input');
     expect(translate('en', 'validation.required', { field: 'count', count: 2, lng: 'fr' })).toBe(
       'The count field is required.',
     );

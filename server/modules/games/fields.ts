@@ -1,6 +1,15 @@
 import { amountCents } from '../../../games/fairness/contract';
 import type { RuleIssue } from '../../../games/fairness/index';
 import { ValidationError, type FieldErrors } from '../../http/errors';
+import { knownMessageKey, type MessageKey } from '../../i18n/messages';
+
+/** A rule's issue key (a string from games/) as a server message key. */
+const issueKey = (issue: RuleIssue): MessageKey =>
+  knownMessageKey(issue.key, 'error.invalid_input');
+
+/** A rule's refusal of a move as the 422 on its field. */
+export const ruleIssueError = (issue: RuleIssue): ValidationError =>
+  ValidationError.field(issue.field, issueKey(issue), issue.params);
 
 /** Gathers every field problem of a bet before answering one 422 with all of them. */
 export class FieldCollector {
@@ -9,7 +18,7 @@ export class FieldCollector {
   add(issues: readonly RuleIssue[]): void {
     for (const issue of issues) {
       (this.fields[issue.field] ??= []).push(
-        issue.params ? { key: issue.key, params: issue.params } : { key: issue.key },
+        issue.params ? { key: issueKey(issue), params: issue.params } : { key: issueKey(issue) },
       );
     }
   }

@@ -8,6 +8,7 @@ import { betJson, type BetAnswer } from '../bets/json';
 import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
 import { changeBalance } from '../wallet/service';
 import { bets, gameSessions, type Bet, type GameSession } from './schema';
+import { ruleIssueError } from './fields';
 import { lockedSession } from './sessions';
 
 /**
@@ -67,7 +68,7 @@ export class SteppedGames {
         throw ValidationError.field(position.field, 'game.wrong_step');
       }
       const next = this.rules.step(game.session.state, move, game.params);
-      if (isRuleIssue(next)) throw ValidationError.field(next.field, next.key, next.params);
+      if (isRuleIssue(next)) throw ruleIssueError(next);
       return this.save(tx, game, next);
     });
   }
@@ -76,7 +77,7 @@ export class SteppedGames {
     return this.db.transaction(async (tx) => {
       const game = await this.lockedGame(tx, userId, betId);
       const next = this.rules.cashOut(game.session.state, game.params);
-      if (isRuleIssue(next)) throw ValidationError.field(next.field, next.key, next.params);
+      if (isRuleIssue(next)) throw ruleIssueError(next);
       return this.save(tx, game, next);
     });
   }

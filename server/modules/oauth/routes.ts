@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError, requestLocale } from '../../http/errors';
 import { ErrorBody } from '../../http/schemas';
-import { translate } from '../../i18n/messages';
+import { translate, type MessageKey } from '../../i18n/messages';
 import { issueToken } from '../auth/tokens';
 import { accountForProfile } from './accounts';
 import { OAUTH_PROVIDERS, type OAuthProviderConfig } from './config';
@@ -108,7 +108,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errorHandler: (error, request, reply) => {
         const provider = { provider: String((request.params as { provider?: unknown }).provider) };
         let status = 500;
-        let key = 'oauth.failed';
+        let key: MessageKey = 'oauth.failed';
         if (error instanceof HttpError) {
           status = error.status;
           key = error.messageKey;
@@ -127,7 +127,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const provider = providerConfig(request, request.params.provider);
       const locale = requestLocale(request);
-      const fail = (status: number, key: string) => {
+      const fail = (status: number, key: MessageKey) => {
         const text = translate(locale, key, { provider: provider.id });
         return sendPopup(request, reply, status, { error: text }, text);
       };
