@@ -1,3 +1,4 @@
+import { GEM_MINER_VECTOR } from '../../support/gemMinerVector';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,26 +13,6 @@ const VECTOR = {
   clientSeed: 'bb62964774',
   nonce: 1,
 };
-
-// Gem Miner's rocks for the vector, one row per level (GAMES.md section 7, issue #15).
-const GEM_MINER_VECTOR: [string, number[][]][] = [
-  ['easy', [[3], [3], [1], [3], [0], [0], [1], [0]]],
-  ['medium', [[2], [2], [0], [2], [0], [0], [1], [0]]],
-  ['hard', [[1], [1], [0], [1], [0], [0], [0], [0]]],
-  [
-    'expert',
-    [
-      [2, 1],
-      [0, 2],
-      [0, 1],
-      [1, 0],
-      [1, 0],
-      [0, 1],
-      [2, 0],
-      [1, 0],
-    ],
-  ],
-];
 
 describe('the browser verifier', () => {
   it('recomputes the published test vector (GAMES.md)', () => {

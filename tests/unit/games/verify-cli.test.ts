@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { floats } from '../../../games/fairness/floats';
 import { ASTEROIDS, GEM_KINDS, playAsteroids } from '../../../games/asteroids/rules';
+import { GEM_MINER_VECTOR } from '../../support/gemMinerVector';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const SEEDS = [
@@ -51,24 +52,7 @@ describe('npm run verify', { timeout: 60_000 }, () => {
   // medium: floor(f * 3), hard: floor(f * 2)); expert's two take floor(f * 3) of [0, 1, 2], then
   // floor(f * 2) of the two left.
   it('prints the rocks of every Gem Miner difficulty for the published vector', () => {
-    const cases: [string, number[][]][] = [
-      ['easy', [[3], [3], [1], [3], [0], [0], [1], [0]]],
-      ['medium', [[2], [2], [0], [2], [0], [0], [1], [0]]],
-      ['hard', [[1], [1], [0], [1], [0], [0], [0], [0]]],
-      [
-        'expert',
-        [
-          [2, 1],
-          [0, 2],
-          [0, 1],
-          [1, 0],
-          [1, 0],
-          [0, 1],
-          [2, 0],
-          [1, 0],
-        ],
-      ],
-    ];
+    const cases = GEM_MINER_VECTOR;
     for (const [difficulty, rocks] of cases) {
       const { code, stdout, stderr } = verify('gemMiner', '--difficulty', difficulty, ...SEEDS);
       expect(code, stderr).toBe(0);
