@@ -1,6 +1,7 @@
-import { amountCents } from '../../../games/fairness/contract';
+import { amountCents, type AnyRules } from '../../../games/fairness/contract';
 import type { RuleIssue } from '../../../games/fairness/index';
-import { ValidationError, type FieldErrors } from '../../http/errors';
+import { notFound, ValidationError, type FieldErrors } from '../../http/errors';
+import { idOf } from '../../http/schemas';
 import { knownMessageKey, type MessageKey } from '../../i18n/messages';
 
 /** A rule's issue key (a string from games/) as a server message key. */
@@ -37,4 +38,28 @@ export class FieldCollector {
   throwIfAny(): void {
     if (Object.keys(this.fields).length > 0) throw new ValidationError(this.fields);
   }
+}
+
+/**
+ * A bet's body read through its game's rules: the stake (unless the rules price the bet
+ * themselves) and the parsed parameters, or one 422 with every field problem at once.
+ */
+export function betInput(
+  rules: Pick<AnyRules, 'parse'>,
+  body: Record<string, unknown>,
+  withAmount = true,
+): { amountCents: number | null; params: unknown } {
+  const fields = new FieldCollector();
+  const amountCents = withAmount ? fields.amount('amount', body.amount) : null;
+  const parsed = rules.parse(body);
+  if (!parsed.ok) fields.add(parsed.issues);
+  fields.throwIfAny();
+  return { amountCents, params: (parsed as { value: unknown }).value };
+}
+
+/** A game's or round's id from the path; an id no row can have is simply not found. */
+export function sessionId(param: string): number {
+  const id = idOf(param);
+  if (id === null) throw notFound();
+  return id;
 }

@@ -5,7 +5,7 @@ import { requireAuth } from '../auth/guard';
 import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody } from '../bets/json';
 import { placeBet } from '../bets/settle';
-import { FieldCollector } from './fields';
+import { betInput } from './fields';
 import { IdempotencyHeaders } from './headers';
 import { betBodySchema } from './paramSchemas';
 
@@ -29,13 +29,8 @@ export function instantRoutes(path: string, rules: InstantRules): FastifyPluginA
       },
       async (request) => {
         const body = request.body as Record<string, unknown>;
-        const fields = new FieldCollector();
-        const amount = withAmount ? fields.amount('amount', body.amount) : null;
-        const parsed = rules.parse(body);
-        if (!parsed.ok) fields.add(parsed.issues);
-        fields.throwIfAny();
-        const params = (parsed as { value: unknown }).value;
-        const stakeCents = rules.stakeCents ? rules.stakeCents(params) : amount!;
+        const { amountCents, params } = betInput(rules, body, withAmount);
+        const stakeCents = rules.stakeCents ? rules.stakeCents(params) : amountCents!;
         const wire = rules.wire(params);
         const outcome = await placeBet(app.db, {
           userId: request.user!.id,

@@ -1,27 +1,157 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
+import { capPayout, centsToAmount, payoutCents } from '../../../games/fairness/index';
+import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../http/errors';
-import { lockBalance } from '../wallet/service';
-import { bets, gameSessions } from './schema';
+import type { IdempotencyRequest } from '../bets/idempotency';
+import { betJson, type BetAnswer } from '../bets/json';
+import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
+import { changeBalance, lockBalance } from '../wallet/service';
+import { bets, gameSessions, type Bet } from './schema';
 
 /**
- * A player's game session of one game with its bet, under the player's balance-row lock (so
- * moves, cash-outs and endings of one player are served one after another); another player's or
- * another game's session is not found.
+ * `game_sessions`, the one table that stepped games (mines, gem miner) and live rounds (the crash
+ * game) keep their state in: one row per bet, `active` until the game or round ends. What the
+ * state means is the rules' business; opening, finding, locking and ending a session is here.
  */
-export async function lockedSession(tx: Tx, game: string, userId: number, betId: number) {
-  const balance = await lockBalance(tx, userId);
-  const [row] = await tx
+
+function openSessionOf(game: string, userId: number) {
+  return and(
+    eq(gameSessions.userId, userId),
+    eq(gameSessions.game, game),
+    eq(gameSessions.status, 'active'),
+  );
+}
+
+/** The player's open session of one game, if any: its bet id and state. */
+export async function findOpenSession(db: Db | Tx, game: string, userId: number) {
+  const [row] = await db
+    .select({ betId: gameSessions.betId, state: gameSessions.state })
+    .from(gameSessions)
+    .where(openSessionOf(game, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One session of the player with its bet; another player's or another game's is not there. */
+function sessionOf(game: string, userId: number, betId: number) {
+  return and(
+    eq(gameSessions.betId, betId),
+    eq(gameSessions.userId, userId),
+    eq(gameSessions.game, game),
+  );
+}
+
+/** A session and its bet as the player may see them (no lock); null when it is not theirs. */
+export async function sessionWithBet(db: Db | Tx, game: string, userId: number, betId: number) {
+  const [row] = await db
     .select({ session: gameSessions, bet: bets })
     .from(gameSessions)
     .innerJoin(bets, eq(bets.id, gameSessions.betId))
-    .where(
-      and(
-        eq(gameSessions.betId, betId),
-        eq(gameSessions.userId, userId),
-        eq(gameSessions.game, game),
-      ),
-    );
+    .where(sessionOf(game, userId, betId));
+  return row ?? null;
+}
+
+/**
+ * A player's session of one game with its bet, under the player's balance-row lock (so moves,
+ * cash-outs and endings of one player are served one after another); 404 when not theirs.
+ */
+export async function lockedSession(tx: Tx, game: string, userId: number, betId: number) {
+  const balance = await lockBalance(tx, userId);
+  const row = await sessionWithBet(tx, game, userId, betId);
   if (!row) throw notFound();
   return { ...row, balance };
+}
+
+export interface SessionStart<State> {
+  game: string;
+  userId: number;
+  amountCents: number;
+  /** The parameters as stored on the bet. */
+  params: Record<string, unknown>;
+  floatsNeeded: number;
+  idempotency: IdempotencyRequest | null;
+  /** Refuses the start (e.g. a game already open); runs under the player's lock. */
+  guard: (tx: Tx) => Promise<void>;
+  /** The whole state, secrets included, from the bet's floats (the same for the same floats). */
+  state: (floats: readonly number[]) => State;
+  /** The bet's result while the session is open (secrets hidden). */
+  result: (state: State) => Record<string, unknown>;
+}
+
+/** Debits the stake and opens the session in the bet's own transaction. */
+export function openSession<State>(db: Db, start: SessionStart<State>): Promise<BetOutcome> {
+  return placeBet(db, {
+    userId: start.userId,
+    game: start.game,
+    amountCents: start.amountCents,
+    params: start.params,
+    floatsNeeded: start.floatsNeeded,
+    idempotency: start.idempotency,
+    guard: start.guard,
+    decide: (floats) => ({
+      multiplierE4: 0,
+      payoutCents: 0,
+      result: start.result(start.state(floats)),
+    }),
+    afterInsert: async (tx, bet, floats) => {
+      await tx.insert(gameSessions).values({
+        betId: bet.id,
+        userId: start.userId,
+        game: start.game,
+        state: start.state(floats),
+        status: 'active',
+      });
+    },
+  });
+}
+
+export interface SessionWrite {
+  /** The new state, when it changed. */
+  state?: unknown;
+  /** `active`, or how it ended. */
+  status: string;
+  /** When it ended; null while it is open. */
+  endedAt: Date | null;
+  multiplierE4: number;
+  result: Record<string, unknown>;
+}
+
+/**
+ * Writes a session's move or ending under the player's lock: its state and status, the bet's
+ * multiplier, payout and result, and the payout's credit to the ledger.
+ */
+export async function writeSession(
+  tx: Tx,
+  bet: Bet,
+  balanceCents: number,
+  write: SessionWrite,
+): Promise<BetAnswer> {
+  // The stake times the multiplier is paid once, when the session ends.
+  const payout = write.endedAt ? capPayout(payoutCents(bet.amountCents, write.multiplierE4)) : 0;
+  let balance = balanceCents;
+  if (payout > 0) {
+    balance = await changeBalance(tx, {
+      userId: bet.userId,
+      deltaCents: payout,
+      reason: 'payout',
+      reference: `bet:${bet.id}`,
+    });
+  }
+  await tx
+    .update(gameSessions)
+    .set({
+      ...(write.state === undefined ? {} : { state: write.state }),
+      status: write.status,
+      endedAt: write.endedAt,
+    })
+    .where(eq(gameSessions.betId, bet.id));
+  const [updated] = await tx
+    .update(bets)
+    .set({ multiplierE4: write.multiplierE4, payoutCents: payout, result: write.result })
+    .where(eq(bets.id, bet.id))
+    .returning();
+  return {
+    bet: betJson(updated!, await pairOfBet(tx, updated!)),
+    balance: centsToAmount(balance),
+  };
 }

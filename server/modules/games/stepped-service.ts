@@ -1,15 +1,18 @@
-import { and, eq } from 'drizzle-orm';
-import { capPayout, centsToAmount, payoutCents } from '../../../games/fairness/index';
 import { isRuleIssue, type SteppedRules } from '../../../games/fairness/contract';
 import type { Db, Tx } from '../../db/database';
 import { ValidationError } from '../../http/errors';
 import type { IdempotencyRequest } from '../bets/idempotency';
 import { betJson, type BetAnswer } from '../bets/json';
-import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
-import { changeBalance } from '../wallet/service';
-import { bets, gameSessions, type Bet, type GameSession } from './schema';
+import { pairOfBet, type BetOutcome } from '../bets/settle';
+import type { Bet } from './schema';
 import { ruleIssueError } from './fields';
-import { lockedSession } from './sessions';
+import {
+  findOpenSession,
+  lockedSession,
+  openSession,
+  sessionWithBet,
+  writeSession,
+} from './sessions';
 
 /**
  * A stepped game's server side over `game_sessions`: the whole state (secrets included) is
@@ -31,28 +34,16 @@ export class SteppedGames {
   }): Promise<BetOutcome> {
     const { rules } = this;
     const wire = rules.wire(input.params);
-    return placeBet(this.db, {
-      userId: input.userId,
+    return openSession(this.db, {
       game: rules.id,
+      userId: input.userId,
       amountCents: input.amountCents,
       params: wire,
       floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
       idempotency: input.idempotency,
       guard: (tx) => this.requireNoActiveGame(tx, input.userId),
-      decide: (floats) => ({
-        multiplierE4: 0,
-        payoutCents: 0,
-        result: rules.result(rules.start(input.params, floats), input.params),
-      }),
-      afterInsert: async (tx, bet, floats) => {
-        await tx.insert(gameSessions).values({
-          betId: bet.id,
-          userId: input.userId,
-          game: rules.id,
-          state: rules.start(input.params, floats),
-          status: 'active',
-        });
-      },
+      state: (floats) => rules.start(input.params, floats),
+      result: (state) => rules.result(state, input.params),
     });
   }
 
@@ -84,29 +75,14 @@ export class SteppedGames {
 
   /** The player's game in progress, if any, as a bet (secrets hidden by the rules' result). */
   async active(userId: number) {
-    const [row] = await this.db
-      .select({ bet: bets })
-      .from(gameSessions)
-      .innerJoin(bets, eq(bets.id, gameSessions.betId))
-      .where(this.activeOf(userId));
+    const open = await findOpenSession(this.db, this.rules.id, userId);
+    const row = open && (await sessionWithBet(this.db, this.rules.id, userId, open.betId));
     return row ? betJson(row.bet, await pairOfBet(this.db, row.bet)) : null;
   }
 
-  private activeOf(userId: number) {
-    return and(
-      eq(gameSessions.userId, userId),
-      eq(gameSessions.game, this.rules.id),
-      eq(gameSessions.status, 'active'),
-    );
-  }
-
   private async requireNoActiveGame(tx: Tx, userId: number): Promise<void> {
-    const [game] = await tx
-      .select({ betId: gameSessions.betId })
-      .from(gameSessions)
-      .where(this.activeOf(userId))
-      .limit(1);
-    if (game) throw ValidationError.field('game', 'game.in_progress');
+    if (await findOpenSession(tx, this.rules.id, userId))
+      throw ValidationError.field('game', 'game.in_progress');
   }
 
   private async lockedGame(tx: Tx, userId: number, betId: number) {
@@ -117,42 +93,20 @@ export class SteppedGames {
     return { ...row, params: parsed.value };
   }
 
-  /** Stores the new state, multiplier and payout, and credits a win once the game is over. */
-  private async save(
+  /** Stores the new state, multiplier and result, and credits a win once the game is over. */
+  private save(
     tx: Tx,
-    game: { session: GameSession; bet: Bet; params: unknown; balance: number },
+    game: { bet: Bet; params: unknown; balance: number },
     state: unknown,
   ): Promise<BetAnswer> {
     const { rules } = this;
-    const { bet } = game;
     const over = rules.isOver(state);
-    const multiplierE4 = rules.multiplierE4(state, game.params);
-    const payout = over ? capPayout(payoutCents(bet.amountCents, multiplierE4)) : 0;
-    let balance = game.balance;
-    if (payout > 0) {
-      balance = await changeBalance(tx, {
-        userId: bet.userId,
-        deltaCents: payout,
-        reason: 'payout',
-        reference: `bet:${bet.id}`,
-      });
-    }
-    await tx
-      .update(gameSessions)
-      .set({
-        state,
-        status: over ? rules.status(state) : 'active',
-        endedAt: over ? new Date() : null,
-      })
-      .where(eq(gameSessions.betId, bet.id));
-    const [updated] = await tx
-      .update(bets)
-      .set({ multiplierE4, payoutCents: payout, result: rules.result(state, game.params) })
-      .where(eq(bets.id, bet.id))
-      .returning();
-    return {
-      bet: betJson(updated!, await pairOfBet(tx, updated!)),
-      balance: centsToAmount(balance),
-    };
+    return writeSession(tx, game.bet, game.balance, {
+      state,
+      status: over ? rules.status(state) : 'active',
+      endedAt: over ? new Date() : null,
+      multiplierE4: rules.multiplierE4(state, game.params),
+      result: rules.result(state, game.params),
+    });
   }
 }

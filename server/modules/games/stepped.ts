@@ -3,24 +3,16 @@ import { Type } from 'typebox';
 import { centsToAmount } from '../../../games/fairness/index';
 import { fieldIssue, type SteppedRules } from '../../../games/fairness/contract';
 import type { GamePaths } from '../../../games/shared/definition';
-import { notFound } from '../../http/errors';
-import { bearerAuth, ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
+import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody, BetBody } from '../bets/json';
-import { FieldCollector } from './fields';
+import { betInput, FieldCollector, sessionId } from './fields';
 import { IdempotencyHeaders } from './headers';
 import { betBodySchema } from './paramSchemas';
 import { SteppedGames } from './stepped-service';
 
 const GameParams = Type.Object({ id: IdParam });
-
-/** The game id of the path; an id no row can have is simply not found. */
-function gameId(param: string): number {
-  const id = idOf(param);
-  if (id === null) throw notFound();
-  return id;
-}
 
 /** Start, step, cash out and the game in progress of a stepped game, from its rules. */
 export function steppedRoutes(
@@ -47,16 +39,11 @@ export function steppedRoutes(
         },
       },
       async (request) => {
-        const body = request.body as Record<string, unknown>;
-        const fields = new FieldCollector();
-        const amountCents = fields.amount('amount', body.amount);
-        const parsed = rules.parse(body);
-        if (!parsed.ok) fields.add(parsed.issues);
-        fields.throwIfAny();
+        const { amountCents, params } = betInput(rules, request.body as Record<string, unknown>);
         const outcome = await games.start({
           userId: request.user!.id,
           amountCents: amountCents!,
-          params: (parsed as { value: unknown }).value,
+          params,
           idempotency: idempotencyOf(request),
         });
         return outcome.body;
@@ -94,7 +81,7 @@ export function steppedRoutes(
         fields.throwIfAny();
         return games.step(
           request.user!.id,
-          gameId(request.params.id),
+          sessionId(request.params.id),
           move as number,
           position as number | undefined,
         );
@@ -114,7 +101,7 @@ export function steppedRoutes(
           response: { 200: BetAnswerBody, 404: ErrorBody, ...errorResponses },
         },
       },
-      async (request) => games.cashOut(request.user!.id, gameId(request.params.id)),
+      async (request) => games.cashOut(request.user!.id, sessionId(request.params.id)),
     );
 
     app.get(

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { lockedSession } from '../games/sessions';
-import { capPayout, centsToAmount, payoutCents } from '../../../games/fairness/index';
+import { centsToAmount } from '../../../games/fairness/index';
 import type { LiveRules } from '../../../games/fairness/contract';
 import {
   endedResult,
@@ -16,9 +15,15 @@ import { users } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
 import type { IdempotencyRequest } from '../bets/idempotency';
 import { betJson, type BetAnswer } from '../bets/json';
-import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
-import { bets, gameSessions, type Bet } from '../games/schema';
-import { changeBalance } from '../wallet/service';
+import { pairOfBet, type BetOutcome } from '../bets/settle';
+import { gameSessions, type Bet } from '../games/schema';
+import {
+  findOpenSession,
+  lockedSession,
+  openSession,
+  sessionWithBet,
+  writeSession,
+} from '../games/sessions';
 
 /** A live round as stored in `game_sessions.state`: its secret crash point included. */
 export type RoundState = LiveRoundState;
@@ -50,28 +55,16 @@ export class LiveRounds {
       state ??= liveRound(rules, floats, autoCashoutE4, Date.now());
       return state;
     };
-    return placeBet(this.db, {
-      userId: input.userId,
+    return openSession(this.db, {
       game: rules.id,
+      userId: input.userId,
       amountCents: input.amountCents,
       params: wire,
       floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
       idempotency: input.idempotency,
       guard: (tx) => this.requireNoRunningRound(tx, input.userId),
-      decide: (floats) => ({
-        multiplierE4: 0,
-        payoutCents: 0,
-        result: runningResult(stateOf(floats)),
-      }),
-      afterInsert: async (tx, bet, floats) => {
-        await tx.insert(gameSessions).values({
-          betId: bet.id,
-          userId: input.userId,
-          game: rules.id,
-          state: stateOf(floats),
-          status: 'active',
-        });
-      },
+      state: stateOf,
+      result: runningResult,
     }).then((outcome) => ({ ...outcome, state }));
   }
 
@@ -135,17 +128,7 @@ export class LiveRounds {
 
   /** A round of the player: its bet (secret hidden while running), state and status. */
   async view(userId: number, betId: number) {
-    const [row] = await this.db
-      .select({ session: gameSessions, bet: bets })
-      .from(gameSessions)
-      .innerJoin(bets, eq(bets.id, gameSessions.betId))
-      .where(
-        and(
-          eq(gameSessions.betId, betId),
-          eq(gameSessions.userId, userId),
-          eq(gameSessions.game, this.rules.id),
-        ),
-      );
+    const row = await sessionWithBet(this.db, this.rules.id, userId, betId);
     if (!row) return null;
     return {
       bet: betJson(row.bet, await pairOfBet(this.db, row.bet)),
@@ -156,10 +139,7 @@ export class LiveRounds {
 
   /** The player's running round, if any (after settling it when its time has passed). */
   async active(userId: number) {
-    const [row] = await this.db
-      .select({ betId: gameSessions.betId })
-      .from(gameSessions)
-      .where(this.runningOf(userId));
+    const row = await findOpenSession(this.db, this.rules.id, userId);
     if (!row) return null;
     await this.settleIfDue(row.betId);
     const view = await this.view(userId, row.betId);
@@ -175,20 +155,8 @@ export class LiveRounds {
     return row?.balanceCents ?? 0;
   }
 
-  private runningOf(userId: number) {
-    return and(
-      eq(gameSessions.userId, userId),
-      eq(gameSessions.game, this.rules.id),
-      eq(gameSessions.status, 'active'),
-    );
-  }
-
   private async requireNoRunningRound(tx: Tx, userId: number): Promise<void> {
-    const [round] = await tx
-      .select({ betId: gameSessions.betId, state: gameSessions.state })
-      .from(gameSessions)
-      .where(this.runningOf(userId))
-      .limit(1);
+    const round = await findOpenSession(tx, this.rules.id, userId);
     if (!round) return;
     // A round whose end has passed is settled now rather than blocking the next one.
     const state = round.state as RoundState;
@@ -207,36 +175,18 @@ export class LiveRounds {
   }
 
   /** Writes the ending: the session's status, the bet's multiplier, payout and result, the credit. */
-  private async end(
+  private end(
     tx: Tx,
     bet: Bet,
     balanceCents: number,
     state: RoundState,
     ending: LiveEnding,
   ): Promise<BetAnswer> {
-    const multiplierE4 = endingMultiplierE4(ending);
-    const payout = capPayout(payoutCents(bet.amountCents, multiplierE4));
-    let balance = balanceCents;
-    if (payout > 0) {
-      balance = await changeBalance(tx, {
-        userId: bet.userId,
-        deltaCents: payout,
-        reason: 'payout',
-        reference: `bet:${bet.id}`,
-      });
-    }
-    await tx
-      .update(gameSessions)
-      .set({ status: ending.status, endedAt: new Date(ending.endedAt) })
-      .where(eq(gameSessions.betId, bet.id));
-    const [updated] = await tx
-      .update(bets)
-      .set({ multiplierE4, payoutCents: payout, result: endedResult(state, ending) })
-      .where(eq(bets.id, bet.id))
-      .returning();
-    return {
-      bet: betJson(updated!, await pairOfBet(tx, updated!)),
-      balance: centsToAmount(balance),
-    };
+    return writeSession(tx, bet, balanceCents, {
+      status: ending.status,
+      endedAt: new Date(ending.endedAt),
+      multiplierE4: endingMultiplierE4(ending),
+      result: endedResult(state, ending),
+    });
   }
 }

@@ -6,11 +6,11 @@ import { centsToAmount } from '../../../games/fairness/index';
 import type { LiveRules } from '../../../games/fairness/contract';
 import type { GamePaths } from '../../../games/shared/definition';
 import { notFound } from '../../http/errors';
-import { bearerAuth, ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
+import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody, BetBody } from '../bets/json';
-import { FieldCollector } from '../games/fields';
+import { betInput, sessionId } from '../games/fields';
 import { IdempotencyHeaders } from '../games/headers';
 import { openRoundBus } from './bus';
 import { RoundClock } from './clock';
@@ -18,13 +18,6 @@ import { LiveRounds } from './rounds';
 import { RoundStream } from './stream';
 
 const RoundParams = Type.Object({ id: IdParam });
-
-/** The round id of the path; an id no row can have is simply not found. */
-function roundId(param: string): number {
-  const id = idOf(param);
-  if (id === null) throw notFound();
-  return id;
-}
 
 /** The server's clock when each request arrived (before authentication): cash-outs use it. */
 const arrivals = new WeakMap<FastifyRequest, number>();
@@ -79,16 +72,11 @@ export function liveRoutes(
         },
       },
       async (request, reply) => {
-        const body = request.body as Record<string, unknown>;
-        const fields = new FieldCollector();
-        const amountCents = fields.amount('amount', body.amount);
-        const parsed = rules.parse(body);
-        if (!parsed.ok) fields.add(parsed.issues);
-        fields.throwIfAny();
+        const { amountCents, params } = betInput(rules, request.body as Record<string, unknown>);
         const outcome = await rounds.start({
           userId: request.user!.id,
           amountCents: amountCents!,
-          params: (parsed as { value: unknown }).value,
+          params,
           idempotency: idempotencyOf(request),
         });
         if (outcome.state) clock.schedule(outcome.body.bet.id, outcome.state.endsAt);
@@ -111,7 +99,7 @@ export function liveRoutes(
       },
       async (request) => {
         const at = arrivals.get(request) ?? Date.now();
-        const betId = roundId(request.params.id);
+        const betId = sessionId(request.params.id);
         try {
           return await rounds.cashOut(request.user!.id, betId, at);
         } finally {
@@ -140,7 +128,7 @@ export function liveRoutes(
         },
       },
       async (request, reply) => {
-        const betId = roundId(request.params.id);
+        const betId = sessionId(request.params.id);
         const view = await rounds.view(request.user!.id, betId);
         if (!view) throw notFound();
         await streams.serve(reply, request.user!.id, view, () =>
