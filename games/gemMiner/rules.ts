@@ -159,7 +159,7 @@ export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>
   }),
   step: (state, tile, bet) => digTile(state, tile, bet.difficulty),
   cashOut(state) {
-    if (state.dug.length === 0) return { field: 'game', key: 'gemMiner.no_level' };
+    if (state.dug.length === 0) return { field: 'game', key: 'games.gemMiner.no_level' };
     return { ...state, status: 'cashed_out' };
   },
   isOver: (state) => state.status !== 'playing',

@@ -133,11 +133,11 @@ export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
     status: 'active',
   }),
   step(state, tile) {
-    if (state.revealed.includes(tile)) return { field: 'tile', key: 'mines.tile_revealed' };
+    if (state.revealed.includes(tile)) return { field: 'tile', key: 'games.mines.tile_revealed' };
     return revealTile(state, tile);
   },
   cashOut(state) {
-    if (state.revealed.length === 0) return { field: 'game', key: 'mines.no_reveal' };
+    if (state.revealed.length === 0) return { field: 'game', key: 'games.mines.no_reveal' };
     return { ...state, status: 'cashed_out' };
   },
   isOver: (state) => state.status !== 'active',

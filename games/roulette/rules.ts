@@ -141,7 +141,7 @@ export function validateRouletteBet(index: number, type: unknown, selection: unk
     return [
       {
         field: `bets.${index}.selection`,
-        key: 'roulette.selection',
+        key: 'games.roulette.selection',
         params: { type: String(type) },
       },
     ];
@@ -228,7 +228,7 @@ export const rules = defineInstantRules<RouletteBet[], Record<string, never>>({
     if (bets.reduce((sum, bet) => sum + bet.amountCents, 0) > BET_MAX_CENTS) {
       issues.push({
         field: 'bets',
-        key: 'roulette.total_max',
+        key: 'games.roulette.total_max',
         params: { limit: (BET_MAX_CENTS / 100).toFixed(2) },
       });
     }

@@ -42,8 +42,8 @@ describe('the server locale (Accept-Language)', () => {
       'A. (et 2 autres erreurs)',
     );
     // A key from outside the server (a game's rule issue) is checked at run time instead.
-    expect(knownMessageKey('mines.tile_revealed', 'error.invalid_input')).toBe(
-      'mines.tile_revealed',
+    expect(knownMessageKey('games.mines.tile_revealed', 'error.invalid_input')).toBe(
+      'games.mines.tile_revealed',
     );
     expect(knownMessageKey('no.such.key', 'error.invalid_input')).toBe('error.invalid_input');
     expect(translate('en', 'validation.required', { field: 'count', count: 2, lng: 'fr' })).toBe(

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { amountCents, type AnyRules } from '../../../games/fairness/contract';
 import type { RuleIssue } from '../../../games/fairness/index';
 import { notFound, ValidationError, type FieldErrors } from '../../http/errors';
 import { idOf } from '../../http/schemas';
+import { idempotencyOf } from '../bets/idempotency';
+import type { StartRequest } from './sessions';
 import { knownMessageKey, type MessageKey } from '../../i18n/messages';
 
 /** A rule's issue key (a string from games/) as a server message key. */
@@ -55,6 +58,20 @@ export function betInput(
   if (!parsed.ok) fields.add(parsed.issues);
   fields.throwIfAny();
   return { amountCents, params: (parsed as { value: unknown }).value };
+}
+
+/** A stepped game's or live round's start request: the signed-in player's bet, read by the rules. */
+export function startRequest(
+  rules: Pick<AnyRules, 'parse'>,
+  request: FastifyRequest,
+): StartRequest {
+  const { amountCents, params } = betInput(rules, request.body as Record<string, unknown>);
+  return {
+    userId: request.user!.id,
+    amountCents: amountCents!,
+    params,
+    idempotency: idempotencyOf(request),
+  };
 }
 
 /** A game's or round's id from the path; an id no row can have is simply not found. */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { capPayout, centsToAmount, payoutCents } from '../../../games/fairness/index';
+import type { LiveRules, SteppedRules } from '../../../games/fairness/contract';
 import type { Db, Tx } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { IdempotencyRequest } from '../bets/idempotency';
@@ -23,7 +24,7 @@ function openSessionOf(game: string, userId: number) {
 }
 
 /** The player's open session of one game, if any: its bet id and state. */
-export async function findOpenSession(db: Db | Tx, game: string, userId: number) {
+export async function findOpen(db: Db | Tx, game: string, userId: number) {
   const [row] = await db
     .select({ betId: gameSessions.betId, state: gameSessions.state })
     .from(gameSessions)
@@ -42,7 +43,7 @@ function sessionOf(game: string, userId: number, betId: number) {
 }
 
 /** A session and its bet as the player may see them (no lock); null when it is not theirs. */
-export async function sessionWithBet(db: Db | Tx, game: string, userId: number, betId: number) {
+export async function withBet(db: Db | Tx, game: string, userId: number, betId: number) {
   const [row] = await db
     .select({ session: gameSessions, bet: bets })
     .from(gameSessions)
@@ -55,21 +56,27 @@ export async function sessionWithBet(db: Db | Tx, game: string, userId: number, 
  * A player's session of one game with its bet, under the player's balance-row lock (so moves,
  * cash-outs and endings of one player are served one after another); 404 when not theirs.
  */
-export async function lockedSession(tx: Tx, game: string, userId: number, betId: number) {
+export async function locked(tx: Tx, game: string, userId: number, betId: number) {
   const balance = await lockBalance(tx, userId);
-  const row = await sessionWithBet(tx, game, userId, betId);
+  const row = await withBet(tx, game, userId, betId);
   if (!row) throw notFound();
   return { ...row, balance };
 }
 
-export interface SessionStart<State> {
-  game: string;
+/** A start request as the routes pass it: the stake and the rules' parsed parameters. */
+export interface StartRequest {
   userId: number;
   amountCents: number;
-  /** The parameters as stored on the bet. */
-  params: Record<string, unknown>;
-  floatsNeeded: number;
+  params: unknown;
   idempotency: IdempotencyRequest | null;
+}
+
+type SessionRules = Pick<
+  SteppedRules | LiveRules,
+  'id' | 'wire' | 'floatsNeeded' | 'verifyValuesOf'
+>;
+
+export interface SessionOpening<State> {
   /** Refuses the start (e.g. a game already open); runs under the player's lock. */
   guard: (tx: Tx) => Promise<void>;
   /** The whole state, secrets included, from the bet's floats (the same for the same floats). */
@@ -79,26 +86,32 @@ export interface SessionStart<State> {
 }
 
 /** Debits the stake and opens the session in the bet's own transaction. */
-export function openSession<State>(db: Db, start: SessionStart<State>): Promise<BetOutcome> {
+export function open<State>(
+  db: Db,
+  rules: SessionRules,
+  start: StartRequest,
+  opening: SessionOpening<State>,
+): Promise<BetOutcome> {
+  const wire = rules.wire(start.params as never);
   return placeBet(db, {
     userId: start.userId,
-    game: start.game,
+    game: rules.id,
     amountCents: start.amountCents,
-    params: start.params,
-    floatsNeeded: start.floatsNeeded,
+    params: wire,
+    floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
     idempotency: start.idempotency,
-    guard: start.guard,
+    guard: opening.guard,
     decide: (floats) => ({
       multiplierE4: 0,
       payoutCents: 0,
-      result: start.result(start.state(floats)),
+      result: opening.result(opening.state(floats)),
     }),
     afterInsert: async (tx, bet, floats) => {
       await tx.insert(gameSessions).values({
         betId: bet.id,
         userId: start.userId,
-        game: start.game,
-        state: start.state(floats),
+        game: rules.id,
+        state: opening.state(floats),
         status: 'active',
       });
     },
@@ -120,7 +133,7 @@ export interface SessionWrite {
  * Writes a session's move or ending under the player's lock: its state and status, the bet's
  * multiplier, payout and result, and the payout's credit to the ledger.
  */
-export async function writeSession(
+export async function write(
   tx: Tx,
   bet: Bet,
   balanceCents: number,

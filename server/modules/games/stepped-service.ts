@@ -1,18 +1,11 @@
 import { isRuleIssue, type SteppedRules } from '../../../games/fairness/contract';
 import type { Db, Tx } from '../../db/database';
 import { ValidationError } from '../../http/errors';
-import type { IdempotencyRequest } from '../bets/idempotency';
 import { betJson, type BetAnswer } from '../bets/json';
 import { pairOfBet, type BetOutcome } from '../bets/settle';
 import type { Bet } from './schema';
 import { ruleIssueError } from './fields';
-import {
-  findOpenSession,
-  lockedSession,
-  openSession,
-  sessionWithBet,
-  writeSession,
-} from './sessions';
+import * as sessions from './sessions';
 
 /**
  * A stepped game's server side over `game_sessions`: the whole state (secrets included) is
@@ -26,21 +19,9 @@ export class SteppedGames {
   ) {}
 
   /** Starts a game: the stake is debited and the state decided (and stored) now. */
-  start(input: {
-    userId: number;
-    amountCents: number;
-    params: unknown;
-    idempotency: IdempotencyRequest | null;
-  }): Promise<BetOutcome> {
+  start(input: sessions.StartRequest): Promise<BetOutcome> {
     const { rules } = this;
-    const wire = rules.wire(input.params);
-    return openSession(this.db, {
-      game: rules.id,
-      userId: input.userId,
-      amountCents: input.amountCents,
-      params: wire,
-      floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
-      idempotency: input.idempotency,
+    return sessions.open(this.db, rules, input, {
       guard: (tx) => this.requireNoActiveGame(tx, input.userId),
       state: (floats) => rules.start(input.params, floats),
       result: (state) => rules.result(state, input.params),
@@ -75,18 +56,18 @@ export class SteppedGames {
 
   /** The player's game in progress, if any, as a bet (secrets hidden by the rules' result). */
   async active(userId: number) {
-    const open = await findOpenSession(this.db, this.rules.id, userId);
-    const row = open && (await sessionWithBet(this.db, this.rules.id, userId, open.betId));
+    const open = await sessions.findOpen(this.db, this.rules.id, userId);
+    const row = open && (await sessions.withBet(this.db, this.rules.id, userId, open.betId));
     return row ? betJson(row.bet, await pairOfBet(this.db, row.bet)) : null;
   }
 
   private async requireNoActiveGame(tx: Tx, userId: number): Promise<void> {
-    if (await findOpenSession(tx, this.rules.id, userId))
+    if (await sessions.findOpen(tx, this.rules.id, userId))
       throw ValidationError.field('game', 'game.in_progress');
   }
 
   private async lockedGame(tx: Tx, userId: number, betId: number) {
-    const row = await lockedSession(tx, this.rules.id, userId, betId);
+    const row = await sessions.locked(tx, this.rules.id, userId, betId);
     if (row.session.status !== 'active') throw ValidationError.field('game', 'game.over');
     const parsed = this.rules.parse(row.bet.params as Record<string, unknown>);
     if (!parsed.ok) throw new Error(`bet ${betId}: stored parameters no longer parse`);
@@ -101,7 +82,7 @@ export class SteppedGames {
   ): Promise<BetAnswer> {
     const { rules } = this;
     const over = rules.isOver(state);
-    return writeSession(tx, game.bet, game.balance, {
+    return sessions.write(tx, game.bet, game.balance, {
       state,
       status: over ? rules.status(state) : 'active',
       endedAt: over ? new Date() : null,

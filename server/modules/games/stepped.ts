@@ -5,9 +5,8 @@ import { fieldIssue, type SteppedRules } from '../../../games/fairness/contract'
 import type { GamePaths } from '../../../games/shared/definition';
 import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
-import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody, BetBody } from '../bets/json';
-import { betInput, FieldCollector, sessionId } from './fields';
+import { startRequest, FieldCollector, sessionId } from './fields';
 import { IdempotencyHeaders } from './headers';
 import { betBodySchema } from './paramSchemas';
 import { SteppedGames } from './stepped-service';
@@ -39,13 +38,7 @@ export function steppedRoutes(
         },
       },
       async (request) => {
-        const { amountCents, params } = betInput(rules, request.body as Record<string, unknown>);
-        const outcome = await games.start({
-          userId: request.user!.id,
-          amountCents: amountCents!,
-          params,
-          idempotency: idempotencyOf(request),
-        });
+        const outcome = await games.start(startRequest(rules, request));
         return outcome.body;
       },
     );

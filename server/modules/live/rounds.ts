@@ -13,17 +13,10 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { users } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
-import type { IdempotencyRequest } from '../bets/idempotency';
 import { betJson, type BetAnswer } from '../bets/json';
 import { pairOfBet, type BetOutcome } from '../bets/settle';
 import { gameSessions, type Bet } from '../games/schema';
-import {
-  findOpenSession,
-  lockedSession,
-  openSession,
-  sessionWithBet,
-  writeSession,
-} from '../games/sessions';
+import * as sessions from '../games/sessions';
 
 /** A live round as stored in `game_sessions.state`: its secret crash point included. */
 export type RoundState = LiveRoundState;
@@ -41,31 +34,18 @@ export class LiveRounds {
   ) {}
 
   /** Debits the stake and starts the round on the server's clock now. */
-  start(input: {
-    userId: number;
-    amountCents: number;
-    params: unknown;
-    idempotency: IdempotencyRequest | null;
-  }): Promise<BetOutcome & { state: RoundState | null }> {
+  start(input: sessions.StartRequest): Promise<BetOutcome & { state: RoundState | null }> {
     const { rules } = this;
-    const wire = rules.wire(input.params);
     const autoCashoutE4 = rules.autoCashoutE4(input.params);
     let state: RoundState | null = null;
-    const stateOf = (floats: readonly number[]): RoundState => {
-      state ??= liveRound(rules, floats, autoCashoutE4, Date.now());
-      return state;
-    };
-    return openSession(this.db, {
-      game: rules.id,
-      userId: input.userId,
-      amountCents: input.amountCents,
-      params: wire,
-      floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
-      idempotency: input.idempotency,
-      guard: (tx) => this.requireNoRunningRound(tx, input.userId),
-      state: stateOf,
-      result: runningResult,
-    }).then((outcome) => ({ ...outcome, state }));
+    return sessions
+      .open(this.db, rules, input, {
+        guard: (tx) => this.requireNoRunningRound(tx, input.userId),
+        // The clock starts once: the state stays the same when the bet is settled again.
+        state: (floats) => (state ??= liveRound(rules, floats, autoCashoutE4, Date.now())),
+        result: runningResult,
+      })
+      .then((outcome) => ({ ...outcome, state }));
   }
 
   /**
@@ -128,7 +108,7 @@ export class LiveRounds {
 
   /** A round of the player: its bet (secret hidden while running), state and status. */
   async view(userId: number, betId: number) {
-    const row = await sessionWithBet(this.db, this.rules.id, userId, betId);
+    const row = await sessions.withBet(this.db, this.rules.id, userId, betId);
     if (!row) return null;
     return {
       bet: betJson(row.bet, await pairOfBet(this.db, row.bet)),
@@ -139,7 +119,7 @@ export class LiveRounds {
 
   /** The player's running round, if any (after settling it when its time has passed). */
   async active(userId: number) {
-    const row = await findOpenSession(this.db, this.rules.id, userId);
+    const row = await sessions.findOpen(this.db, this.rules.id, userId);
     if (!row) return null;
     await this.settleIfDue(row.betId);
     const view = await this.view(userId, row.betId);
@@ -156,7 +136,7 @@ export class LiveRounds {
   }
 
   private async requireNoRunningRound(tx: Tx, userId: number): Promise<void> {
-    const round = await findOpenSession(tx, this.rules.id, userId);
+    const round = await sessions.findOpen(tx, this.rules.id, userId);
     if (!round) return;
     // A round whose end has passed is settled now rather than blocking the next one.
     const state = round.state as RoundState;
@@ -170,7 +150,7 @@ export class LiveRounds {
   }
 
   private async locked(tx: Tx, betId: number, userId: number) {
-    const row = await lockedSession(tx, this.rules.id, userId, betId);
+    const row = await sessions.locked(tx, this.rules.id, userId, betId);
     return { ...row, state: row.session.state as RoundState };
   }
 
@@ -182,7 +162,7 @@ export class LiveRounds {
     state: RoundState,
     ending: LiveEnding,
   ): Promise<BetAnswer> {
-    return writeSession(tx, bet, balanceCents, {
+    return sessions.write(tx, bet, balanceCents, {
       status: ending.status,
       endedAt: new Date(ending.endedAt),
       multiplierE4: endingMultiplierE4(ending),

@@ -8,9 +8,8 @@ import type { GamePaths } from '../../../games/shared/definition';
 import { notFound } from '../../http/errors';
 import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
-import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody, BetBody } from '../bets/json';
-import { betInput, sessionId } from '../games/fields';
+import { startRequest, sessionId } from '../games/fields';
 import { IdempotencyHeaders } from '../games/headers';
 import { openRoundBus } from './bus';
 import { RoundClock } from './clock';
@@ -72,13 +71,7 @@ export function liveRoutes(
         },
       },
       async (request, reply) => {
-        const { amountCents, params } = betInput(rules, request.body as Record<string, unknown>);
-        const outcome = await rounds.start({
-          userId: request.user!.id,
-          amountCents: amountCents!,
-          params,
-          idempotency: idempotencyOf(request),
-        });
+        const outcome = await rounds.start(startRequest(rules, request));
         if (outcome.state) clock.schedule(outcome.body.bet.id, outcome.state.endsAt);
         return reply.code(201).send(outcome.body);
       },

@@ -200,4 +200,38 @@ describe('the game kit', () => {
     },
     SLOW,
   );
+
+  it("keeps each game's texts, the server's included, in its own namespace games.<id>", () => {
+    /** Every key path of a locale file whose segments name a game outside games.<id>. */
+    const strayKeys = (file: string): string[] => {
+      const walk = (node: unknown, trail: string[]): string[] => {
+        if (typeof node !== 'object' || node === null) return [];
+        return Object.entries(node).flatMap(([key, value]) => {
+          const keyPath = [...trail, key];
+          const named = keyPath.findIndex((segment) => gameFolders.includes(segment));
+          const placed = named === 1 && keyPath[0] === 'games';
+          if (named >= 0 && !placed) return [keyPath.join('.')];
+          return walk(value, keyPath);
+        });
+      };
+      return walk(JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')), []);
+    };
+    const files = ['locales', 'locales/server'].flatMap((dir) =>
+      fs
+        .readdirSync(path.join(root, dir))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => `${dir}/${name}`),
+    );
+    expect(files.length).toBe(10);
+    for (const file of files) expect(strayKeys(file), file).toEqual([]);
+    // And the rules' refusals use those keys: no game speaks under another's name or at the top.
+    for (const game of PLAYABLE_GAMES) {
+      const rulesSource = fs.readFileSync(path.join(root, 'games', game.id, 'rules.ts'), 'utf8');
+      const keys = [...rulesSource.matchAll(/key: '([^']+)'/g)].map((match) => match[1]!);
+      for (const key of keys) {
+        const owner = gameFolders.find((id) => key.split('.').includes(id));
+        if (owner) expect(key.startsWith(`games.${game.id}.`), `${game.id}: ${key}`).toBe(true);
+      }
+    }
+  });
 });
