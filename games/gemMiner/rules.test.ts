@@ -177,7 +177,10 @@ describe('Gem Miner play', () => {
       status: 'playing',
       next_multiplier: 1.48,
     });
-    expect(rules.cashOut(state, bet)).toMatchObject({ field: 'game', key: 'games.gemMiner.no_level' });
+    expect(rules.cashOut(state, bet)).toMatchObject({
+      field: 'game',
+      key: 'games.gemMiner.no_level',
+    });
     expect(rules.move.at?.of(state)).toBe(0);
     const one = played(rules.step(state, 0, bet));
     const two = played(rules.step(one, 1, bet));
