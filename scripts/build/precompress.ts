@@ -48,7 +48,8 @@ export function precompress(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
+    // After a successful write only: a failed build has nothing to compress (and its error shows).
+    async writeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const files = await filesUnder(outDir);
       // Two at a time: brotli at its best quality is CPU-bound and the build machine is small.
