@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { encodePng } from './assets/png';
 import { Raster, type Rgba } from './assets/raster';
-import { encodeWav, soundSprite, synth } from './assets/wav';
+import { writeSheet, writeSoundSprite } from './assets/sheet';
+import { synth } from './assets/wav';
 
 const outDir = path.resolve(import.meta.dirname, '..', 'assets', 'generated');
 const CELL = 48;
@@ -58,49 +58,22 @@ const ICONS: Record<string, Icon> = {
   },
 };
 
-function writeSpritesheet(name: string): void {
-  const names = Object.keys(ICONS);
-  const raster = new Raster(CELL * names.length, CELL);
-  const frames: Record<string, unknown> = {};
-  names.forEach((icon, i) => {
-    ICONS[icon]!(raster, i * CELL);
-    frames[icon] = {
-      frame: { x: i * CELL, y: 0, w: CELL, h: CELL },
-      rotated: false,
-      trimmed: false,
-      spriteSourceSize: { x: 0, y: 0, w: CELL, h: CELL },
-      sourceSize: { w: CELL, h: CELL },
-    };
-  });
-  fs.writeFileSync(
-    path.join(outDir, `${name}.png`),
-    encodePng(raster.width, raster.height, raster.pixels),
-  );
-  const data = {
-    frames,
-    meta: { image: `${name}.png`, size: { w: raster.width, h: raster.height }, scale: '1' },
-  };
-  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
-}
-
 function writeSounds(name: string): void {
-  const { samples, sprite } = soundSprite({
+  writeSoundSprite(outDir, name, {
     click: synth({ from: 1800, to: 900, seconds: 0.05, wave: 'noise', volume: 0.3 }, 3),
     ping: synth({ from: 880, to: 1320, seconds: 0.18, wave: 'sine', volume: 0.5 }),
     win: synth({ from: 520, to: 1040, seconds: 0.35, wave: 'square', volume: 0.35 }),
     lose: synth({ from: 300, to: 110, seconds: 0.3, wave: 'square', volume: 0.35 }),
   });
-  fs.writeFileSync(path.join(outDir, `${name}.wav`), encodeWav(samples));
-  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify({ sprite }, null, 2)}\n`);
 }
 
 fs.mkdirSync(outDir, { recursive: true });
-writeSpritesheet('engine-demo-icons');
+writeSheet(outDir, 'engine-demo-icons', { cell: CELL, frames: ICONS });
 writeSounds('engine-demo-sfx');
 
 // Other generators in scripts/assets/ (e.g. the games' sound sprite) run on import; the rest
 // of that folder are the shared encoders.
-const HELPERS = new Set(['png.ts', 'raster.ts', 'wav.ts']);
+const HELPERS = new Set(['png.ts', 'raster.ts', 'sheet.ts', 'wav.ts']);
 const generatorsDir = path.join(import.meta.dirname, 'assets');
 for (const file of fs.readdirSync(generatorsDir).sort()) {
   if (file.endsWith('.ts') && !HELPERS.has(file)) {

@@ -1,0 +1,52 @@
+// Writes drawn art and synthesised sounds as the engine loads them: a spritesheet (one row of
+// square cells, PNG + Pixi's JSON) and a sound sprite (WAV + howler's sprite map).
+import fs from 'node:fs';
+import path from 'node:path';
+import { encodePng } from './png';
+import { Raster } from './raster';
+import { encodeWav, soundSprite } from './wav';
+
+/** Square frames drawn by code: frame name -> drawing into the cell at (ox, 0). */
+export interface Frames {
+  /** Side of a square frame, px. */
+  cell: number;
+  frames: Record<string, (r: Raster, ox: number) => void>;
+}
+
+/** Writes `<name>.png` and `<name>.json` (the frames in their order, left to right). */
+export function writeSheet(outDir: string, name: string, art: Frames): void {
+  const names = Object.keys(art.frames);
+  const { cell } = art;
+  const raster = new Raster(cell * names.length, cell);
+  const frames: Record<string, unknown> = {};
+  names.forEach((frame, i) => {
+    art.frames[frame]!(raster, i * cell);
+    frames[frame] = {
+      frame: { x: i * cell, y: 0, w: cell, h: cell },
+      rotated: false,
+      trimmed: false,
+      spriteSourceSize: { x: 0, y: 0, w: cell, h: cell },
+      sourceSize: { w: cell, h: cell },
+    };
+  });
+  fs.writeFileSync(
+    path.join(outDir, `${name}.png`),
+    encodePng(raster.width, raster.height, raster.pixels),
+  );
+  const data = {
+    frames,
+    meta: { image: `${name}.png`, size: { w: raster.width, h: raster.height }, scale: '1' },
+  };
+  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** Writes `<name>.wav` and `<name>.json` (each clip's offset and length in the sprite). */
+export function writeSoundSprite(
+  outDir: string,
+  name: string,
+  clips: Record<string, Float32Array>,
+): void {
+  const { samples, sprite } = soundSprite(clips);
+  fs.writeFileSync(path.join(outDir, `${name}.wav`), encodeWav(samples));
+  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify({ sprite }, null, 2)}\n`);
+}
