@@ -1,17 +1,8 @@
-import { tableSounds, type PlayableGame } from '../shared/definition';
+import { defineGame } from '../shared/definition';
 import { rules } from './rules';
 
-const game = {
-  id: 'asteroids',
-  kind: 'instant',
-  status: 'new',
-  tile: ['#5b6cff', '#151a4d'],
-  order: 7,
-  paths: { kind: 'instant', bet: '/api/games/asteroids/rounds' },
+export default defineGame({
   rules,
-  scene: async () => (await import('./scene')).asteroidsScene,
-  panel: () => import('./panel'),
-  bundles: tableSounds,
-} satisfies PlayableGame;
-
-export default game;
+  lobby: { status: 'new', order: 7, tile: ['#5b6cff', '#151a4d'] },
+  paths: { bet: 'rounds' },
+});

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
+import { BetPanel } from '../shared/BetPanel';
+import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
-import { StakeControls } from '../shared/StakeControls';
 import { useBetRound } from '../shared/useBetRound';
 import { useSceneActions } from '../shared/useSceneChannel';
 import { asteroidsChannel } from './channel';
@@ -46,13 +47,7 @@ export default function AsteroidsPanel({ services, onSettled }: GamePanelProps) 
   const { last } = round;
 
   return (
-    <form
-      className="game-panel"
-      data-testid="asteroids-panel"
-      data-busy={round.locked || undefined}
-      onSubmit={round.submit}
-    >
-      <StakeControls round={round} services={services} />
+    <BetPanel game={game.id} round={round} services={services}>
       <AutoBetFooter round={round} betLabel={t('games.asteroids.buy')} testId="asteroids-bet" />
       <button
         type="button"
@@ -64,13 +59,14 @@ export default function AsteroidsPanel({ services, onSettled }: GamePanelProps) 
         {t('games.asteroids.reveal_all')}
       </button>
       <p className="game-panel__hint">{t('games.asteroids.keys')}</p>
-      <p className="game-panel__result" aria-live="polite" data-testid="asteroids-result">
+      <p className="game-panel__touch-hint">{t('games.asteroids.touch')}</p>
+      <RoundResult testId="asteroids-result">
         {last
           ? last.multiplier > 0
             ? t('games.asteroids.won', { multiplier: tripleOf(last.gems) })
             : t('games.asteroids.lost')
           : ''}
-      </p>
-    </form>
+      </RoundResult>
+    </BetPanel>
   );
 }

@@ -13,14 +13,14 @@ import {
   fitInto,
   seededRandom,
   type ActionPhase,
-  type GameScene,
   type LayoutReport,
   type LayoutSpace,
   type ParamValues,
   type SceneContext,
   type SceneView,
 } from '../../engine/index';
-import { GAME_SOUNDS, playGameSound, type GameSound } from '../shared/sounds';
+import { defineScene } from '../shared/gameScene';
+import { playGameSound, type GameSound } from '../shared/sounds';
 import { asteroidsChannel, type AsteroidsSceneApi } from './channel';
 import { asteroidsParams } from './params';
 import { GEM_KINDS, tripleOf } from './rules';
@@ -43,6 +43,8 @@ const GEM_COLOURS = [
 const gemColour = (kind: number) =>
   GEM_COLOURS[(GEM_KINDS as readonly number[]).indexOf(kind)] ?? INK;
 const HUD_HEIGHT = 44;
+/** Upright, the controls get a pad of their own under the field when at least this tall. */
+const PAD_MIN_HEIGHT = 96;
 const SLOT_HEIGHT = HUD_HEIGHT - 12;
 /** Room around a slot's box in its picture for the lit stroke. */
 const SLOT_MARGIN = 3;
@@ -141,6 +143,12 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   private readonly held = new Set<string>();
   private stickPointer: number | null = null;
   private stickCentre = { x: 0, y: 0, r: 50 };
+  /** The stick's knob: under the thumb while steering, in the middle otherwise. */
+  private readonly knob = new Graphics();
+  /** Upright: the controls' own pad under the field (null: they sit over the field). */
+  private readonly padBack = new Graphics();
+  private pad: { x: number; y: number; width: number; height: number } | null = null;
+  private padded = false;
   private shakeLeft = 0;
   private fieldFit = { scale: 1, x: 0, y: 0 };
   private values: ParamValues<typeof asteroidsParams> = {
@@ -194,7 +202,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     this.flameParticle = new Particle({ texture: this.atlas.flame, anchorX: 0.5, anchorY: 0.5 });
     this.backdrop = backdropParticles(this.atlas);
     this.field.addChild(this.sprites);
-    this.touch.addChild(this.stick, this.fireButton);
+    this.touch.addChild(this.padBack, this.stick, this.knob, this.fireButton);
     this.stick.eventMode = 'static';
     this.fireButton.eventMode = 'static';
     this.stick.on('pointerdown', (e) => this.stickMove(e, true));
@@ -207,13 +215,22 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     ctx.root.addChild(this.field, this.hud, this.touch);
   }
 
-  /** The field as large as fits under the gem strip, centred; touch controls in its corners. */
+  /**
+   * The field as large as fits under the gem strip. On its side the field is centred and the
+   * touch controls sit in its corners; upright (a phone) the field spans the width under the
+   * strip and the controls get the rest of the canvas below it, a pad of their own (no empty
+   * band, and no thumb over the rocks).
+   */
   layout(space: LayoutSpace): void {
+    const width = space.width - 16;
+    const fieldHeight = (width * FIELD.height) / FIELD.width;
+    const padHeight = space.height - HUD_HEIGHT - fieldHeight - 16;
+    this.padded = space.portrait && padHeight >= PAD_MIN_HEIGHT;
     const area = {
       x: 8,
       y: HUD_HEIGHT,
-      width: space.width - 16,
-      height: space.height - HUD_HEIGHT - 8,
+      width,
+      height: this.padded ? fieldHeight : space.height - HUD_HEIGHT - 8,
     };
     this.fieldFit = fitInto(FIELD, area);
     this.field.scale.set(this.fieldFit.scale);
@@ -233,21 +250,72 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     }
     this.clock.position.set(space.width - 10, HUD_HEIGHT / 2);
     this.drawSlots();
-    this.touch.visible = coarsePointer();
-    const r = Math.max(36, Math.min(60, space.width * 0.12));
-    this.stickCentre = { x: 16 + r, y: space.height - 16 - r, r };
+    // The pad's controls work with a mouse too: shown whenever there is a pad.
+    this.touch.visible = this.padded || coarsePointer();
+    const fieldBottom = this.fieldFit.y + FIELD.height * this.fieldFit.scale;
+    this.pad = this.padded
+      ? { x: 8, y: fieldBottom + 8, width, height: space.height - fieldBottom - 16 }
+      : null;
+    const pad = this.pad;
+    const r = pad
+      ? Math.max(36, Math.min(64, pad.height * 0.4, space.width * 0.16))
+      : Math.max(36, Math.min(60, space.width * 0.12));
+    const fire = { r: r * 0.8, x: 0, y: 0 };
+    if (pad) {
+      const cy = pad.y + pad.height / 2;
+      this.stickCentre = { x: pad.x + 16 + r, y: cy, r };
+      Object.assign(fire, { x: pad.x + pad.width - 16 - fire.r, y: cy });
+    } else {
+      this.stickCentre = { x: 16 + r, y: space.height - 16 - r, r };
+      Object.assign(fire, { x: space.width - 16 - fire.r, y: space.height - 16 - fire.r });
+    }
+    this.padBack.clear();
+    if (pad) {
+      this.padBack
+        .roundRect(pad.x, pad.y, pad.width, pad.height, 12)
+        .fill({ color: 0x11182e })
+        .stroke({ color: 0x3a4270, width: 1.5 });
+    }
+    const { x, y } = this.stickCentre;
     this.stick
       .clear()
-      .circle(this.stickCentre.x, this.stickCentre.y, r)
-      .fill({ color: INK, alpha: 0.12 });
-    this.stick
-      .circle(this.stickCentre.x, this.stickCentre.y, r)
+      .circle(x, y, r)
+      .fill({ color: INK, alpha: 0.12 })
+      .circle(x, y, r)
       .stroke({ color: INK, alpha: 0.35, width: 2 });
+    // Four notches: the stick points the ship and pushes it.
+    for (const a of [0, Math.PI / 2, Math.PI, (3 * Math.PI) / 2]) {
+      const tip = { x: x + Math.cos(a) * r * 0.86, y: y + Math.sin(a) * r * 0.86 };
+      const side = { x: -Math.sin(a) * r * 0.09, y: Math.cos(a) * r * 0.09 };
+      const back = { x: -Math.cos(a) * r * 0.14, y: -Math.sin(a) * r * 0.14 };
+      this.stick
+        .poly([
+          tip.x,
+          tip.y,
+          tip.x + back.x + side.x,
+          tip.y + back.y + side.y,
+          tip.x + back.x - side.x,
+          tip.y + back.y - side.y,
+        ])
+        .fill({ color: INK, alpha: 0.45 });
+    }
+    this.knob
+      .clear()
+      .circle(0, 0, r * 0.38)
+      .fill({ color: INK, alpha: 0.35 });
+    // On the pad each control takes its half: a thumb need not find the circle.
+    this.stick.hitArea = pad ? new Rectangle(pad.x, pad.y, pad.width / 2, pad.height) : null;
+    this.fireButton.hitArea = pad
+      ? new Rectangle(pad.x + pad.width / 2, pad.y, pad.width / 2, pad.height)
+      : null;
+    this.placeKnob(0, 0);
     this.fireButton
       .clear()
-      .circle(space.width - 16 - r * 0.8, space.height - 16 - r * 0.8, r * 0.8)
+      .circle(fire.x, fire.y, fire.r)
       .fill({ color: 0xff4f7b, alpha: 0.35 })
-      .stroke({ color: 0xff4f7b, width: 2 });
+      .stroke({ color: 0xff4f7b, width: 2 })
+      .circle(fire.x, fire.y, fire.r * 0.42)
+      .stroke({ color: 0xffffff, alpha: 0.7, width: 2 });
   }
 
   private slotSize = 36;
@@ -262,6 +330,13 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       },
       scale: this.fieldFit.scale,
       touchControls: this.touch.visible,
+      ...(this.pad ? { pad: this.pad } : {}),
+      stick: {
+        x: this.stickCentre.x - this.stickCentre.r,
+        y: this.stickCentre.y - this.stickCentre.r,
+        width: 2 * this.stickCentre.r,
+        height: 2 * this.stickCentre.r,
+      },
     };
   }
 
@@ -553,11 +628,18 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     const dx = event.global.x - this.stickCentre.x;
     const dy = event.global.y - this.stickCentre.y;
     const pushed = Math.hypot(dx, dy) / this.stickCentre.r;
+    const reach = pushed > 1 ? 1 / pushed : 1;
+    this.placeKnob(dx * reach, dy * reach);
     this.sim.controls.aim = pushed > 0.2 ? Math.atan2(dy, dx) : this.sim.controls.aim;
     this.sim.controls.thrust = pushed > 0.6;
   }
 
+  private placeKnob(dx: number, dy: number): void {
+    this.knob.position.set(this.stickCentre.x + dx, this.stickCentre.y + dy);
+  }
+
   private stickEnd(): void {
+    this.placeKnob(0, 0);
     this.stickPointer = null;
     this.sim.controls.aim = null;
     this.sim.controls.thrust = false;
@@ -725,9 +807,7 @@ function rockOutline(size: OutlineSize, variant: number, cx: number, cy: number)
   return points;
 }
 
-export const asteroidsScene: GameScene<undefined, AsteroidsSimulation, typeof asteroidsParams> = {
-  id: 'asteroids',
-  bundles: [GAME_SOUNDS],
+export default defineScene({
   params: asteroidsParams,
   actions: [
     { name: 'left', keys: KEYS.left },
@@ -735,6 +815,6 @@ export const asteroidsScene: GameScene<undefined, AsteroidsSimulation, typeof as
     { name: 'thrust', keys: KEYS.thrust },
     { name: 'fire', keys: KEYS.fire },
   ],
-  simulation: (data, values) => new AsteroidsSimulation(data, values),
+  simulation: (data: undefined, values) => new AsteroidsSimulation(data, values),
   view: () => new AsteroidsView(),
-};
+});

@@ -1,17 +1,7 @@
-import { tableSounds, type PlayableGame } from '../shared/definition';
+import { defineGame } from '../shared/definition';
 import { rules } from './rules';
 
-const game = {
-  id: 'dice',
-  kind: 'instant',
-  status: 'open',
-  tile: ['#1475e1', '#0a2d55'],
-  order: 6,
-  paths: { kind: 'instant', bet: '/api/games/dice/bets' },
+export default defineGame({
   rules,
-  scene: async () => (await import('./scene')).diceScene,
-  panel: () => import('./panel'),
-  bundles: tableSounds,
-} satisfies PlayableGame;
-
-export default game;
+  lobby: { status: 'open', order: 6, tile: ['#1475e1', '#0a2d55'] },
+});

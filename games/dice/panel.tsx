@@ -1,10 +1,13 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
 import { formatMoney } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
+import { BetPanel } from '../shared/BetPanel';
+import { GameField } from '../shared/GameField';
+import { GameStats } from '../shared/GameStats';
+import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
-import { StakeControls } from '../shared/StakeControls';
 import { useBetRound } from '../shared/useBetRound';
 import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
 import { diceChannel } from './channel';
@@ -15,7 +18,6 @@ import game from './game';
 /** Dice controls: stake, target slider, under/over, multiplier and chance; manual or auto. */
 export default function DicePanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const ids = { slider: useId(), target: useId() };
   const [target, setTarget] = useState(5050);
   const [condition, setCondition] = useState<DiceCondition>('under');
   const limits = targetLimits(condition);
@@ -49,49 +51,54 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
   });
 
   return (
-    <form
-      className="game-panel dice-panel"
-      data-testid="dice-panel"
-      data-busy={locked || undefined}
+    <BetPanel
+      game={game.id}
+      round={round}
+      services={services}
+      className="dice-panel"
       data-last-roll={last ? last.roll.toFixed(2) : undefined}
-      onSubmit={round.submit}
     >
-      <StakeControls round={round} services={services} />
-      <div className="game-field">
-        <label htmlFor={ids.slider}>
-          {t('games.dice.target')}:{' '}
-          <strong data-testid="dice-target">{(target / 100).toFixed(2)}</strong>
-        </label>
-        <input
-          id={ids.slider}
-          className="dice-panel__slider"
-          type="range"
-          min={limits.min}
-          max={limits.max}
-          step={1}
-          value={target}
-          disabled={locked}
-          aria-valuetext={(target / 100).toFixed(2)}
-          onChange={(e) => setTarget(clampTarget(Number(e.target.value), condition))}
-        />
-      </div>
-      <div className="game-field">
-        <label htmlFor={ids.target}>{t('games.dice.target_exact')}</label>
-        <input
-          id={ids.target}
-          name="target"
-          type="number"
-          min={limits.min / 100}
-          max={limits.max / 100}
-          step={0.01}
-          value={(target / 100).toFixed(2)}
-          disabled={locked}
-          onChange={(e) => {
-            const value = Number(e.target.value);
-            if (Number.isFinite(value)) setTarget(clampTarget(value * 100, condition));
-          }}
-        />
-      </div>
+      <GameField
+        label={
+          <>
+            {t('games.dice.target')}:{' '}
+            <strong data-testid="dice-target">{(target / 100).toFixed(2)}</strong>
+          </>
+        }
+      >
+        {(id) => (
+          <input
+            id={id}
+            className="dice-panel__slider"
+            type="range"
+            min={limits.min}
+            max={limits.max}
+            step={1}
+            value={target}
+            disabled={locked}
+            aria-valuetext={(target / 100).toFixed(2)}
+            onChange={(e) => setTarget(clampTarget(Number(e.target.value), condition))}
+          />
+        )}
+      </GameField>
+      <GameField label={t('games.dice.target_exact')}>
+        {(id) => (
+          <input
+            id={id}
+            name="target"
+            type="number"
+            min={limits.min / 100}
+            max={limits.max / 100}
+            step={0.01}
+            value={(target / 100).toFixed(2)}
+            disabled={locked}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              if (Number.isFinite(value)) setTarget(clampTarget(value * 100, condition));
+            }}
+          />
+        )}
+      </GameField>
       <button
         type="button"
         className="btn btn--secondary btn--block"
@@ -107,27 +114,28 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
       >
         {condition === 'under' ? t('games.dice.roll_under') : t('games.dice.roll_over')} ⇄
       </button>
-      <dl className="game-stats">
-        <div>
-          <dt>{t('games.dice.multiplier')}</dt>
-          <dd data-testid="dice-multiplier">{quote.multiplier.toFixed(4)}x</dd>
-        </div>
-        <div>
-          <dt>{t('games.dice.win_chance')}</dt>
-          <dd data-testid="dice-chance">{quote.winChance.toFixed(2)}%</dd>
-        </div>
-        <div>
-          <dt>{t('game.payout_on_win')}</dt>
-          <dd>{formatMoney(quote.payoutCents / 100)}</dd>
-        </div>
-      </dl>
+      <GameStats
+        stats={[
+          {
+            label: t('games.dice.multiplier'),
+            value: `${quote.multiplier.toFixed(4)}x`,
+            testId: 'dice-multiplier',
+          },
+          {
+            label: t('games.dice.win_chance'),
+            value: `${quote.winChance.toFixed(2)}%`,
+            testId: 'dice-chance',
+          },
+          { label: t('game.payout_on_win'), value: formatMoney(quote.payoutCents / 100) },
+        ]}
+      />
       <AutoBetFooter round={round} betLabel={t('games.dice.roll')} testId="dice-bet" />
-      <p className="game-panel__result" aria-live="polite" data-testid="dice-result">
+      <RoundResult testId="dice-result">
         {last
           ? t(last.win ? 'games.dice.won' : 'games.dice.lost', { roll: last.roll.toFixed(2) })
           : ''}
-      </p>
+      </RoundResult>
       <p className="muted game-panel__hint">{t('games.dice.keys')}</p>
-    </form>
+    </BetPanel>
   );
 }

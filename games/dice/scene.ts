@@ -1,28 +1,20 @@
 import { Container, Graphics, Rectangle, Text, type FederatedPointerEvent } from 'pixi.js';
-import type {
-  GameScene,
-  LayoutReport,
-  LayoutSpace,
-  ParamValues,
-  SceneContext,
-  SceneView,
-} from '../../engine/index';
-import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import type { LayoutReport, LayoutSpace, ParamValues, SceneContext } from '../../engine/index';
+import { defineScene, GameView } from '../shared/gameScene';
+import { playGameSound } from '../shared/sounds';
+import { TABLE_COLOURS } from '../shared/tableColours';
 import { diceChannel, type DiceSceneApi } from './channel';
 import { diceParams } from './params';
 import type { DiceCondition } from './rules';
 import { DiceSimulation, type DiceData } from './simulation';
 
-const WIN = 0x2fd67b;
-const LOSE = 0xe8485c;
-const INK = 0xe8edf7;
+const { win: WIN, lose: LOSE, ink: INK } = TABLE_COLOURS;
 /** The marker's half width at scale 1 (it must not leave the canvas at 0 or 100). */
 const MARKER_HALF = 52;
 const TICKS = [0, 25, 50, 75, 100];
 
 /** The dice track: the winning range in green, the target, and the marker that rolls. */
-class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
-  private sim!: DiceSimulation;
+class DiceView extends GameView<DiceSimulation, DiceData> {
   private readonly track = new Graphics();
   private readonly targetMark = new Graphics();
   private readonly marker = new Container();
@@ -50,10 +42,6 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
 
   /** Space (the `bet` action) goes to the panel. */
   readonly action = diceChannel.action;
-
-  init(_data: DiceData, sim: DiceSimulation): void {
-    this.sim = sim;
-  }
 
   create(ctx: SceneContext): void {
     const style = { fontFamily: 'system-ui, sans-serif', fontWeight: '700' as const };
@@ -218,11 +206,9 @@ class DiceView implements SceneView<DiceData, DiceSimulation, SceneContext> {
   }
 }
 
-export const diceScene: GameScene<DiceData, DiceSimulation, typeof diceParams> = {
-  id: 'dice',
-  bundles: [GAME_SOUNDS],
+export default defineScene({
   params: diceParams,
   actions: [{ name: 'bet', keys: ['Space'] }],
   simulation: (data, values) => new DiceSimulation(data ?? {}, values),
   view: () => new DiceView(),
-};
+});

@@ -187,6 +187,23 @@ export const NO_PARAMS = {
   verifyValuesOf: () => ({}),
 };
 
+/**
+ * The parameter part of the contract for a game whose bet parameters are plain fields (no
+ * 'json'), stored as they were sent and asked for by the verifier as they are: spread it into the
+ * rules.
+ */
+export function fieldParams<Params extends VerifyValues>(fields: ParamFields) {
+  const own = (values: Readonly<Record<string, unknown>>) =>
+    Object.fromEntries(Object.keys(fields).map((name) => [name, values[name]]));
+  return {
+    params: fields,
+    verifyFields: fields,
+    parse: (raw: Readonly<Record<string, unknown>>) => parseFields<Params>(fields, raw),
+    wire: (params: Params) => own(params),
+    verifyValuesOf: (wire: Readonly<Record<string, unknown>>) => own(wire) as Params,
+  };
+}
+
 /** Is `value` an issue (a step refused) rather than a new state? */
 export function isRuleIssue(value: unknown): value is RuleIssue {
   return (

@@ -1,12 +1,16 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
 import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
 import { AutoBetControls } from '../shared/AutoBetControls';
 import type { AutoBetSettings } from '../shared/autoBet';
-import { BetAmountInput } from '../shared/BetAmountInput';
+import { ChoiceField, numberChoices } from '../shared/ChoiceField';
+import { GameStats } from '../shared/GameStats';
+import { MainButton } from '../shared/MainButton';
 import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
+import { RoundResult } from '../shared/RoundResult';
 import type { BetJson, GamePanelProps } from '../shared/services';
+import { StakeField } from '../shared/StakeField';
 import { useAutoBet } from '../shared/useAutoBet';
 import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
 import { useSteppedGame } from '../shared/useSteppedGame';
@@ -37,8 +41,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const ids = { difficulty: useId(), pattern: useId(), target: useId() };
-  const [amountCents, setAmountCents] = useState(100);
   const [chosen, setDifficulty] = useState<Difficulty>('medium');
   const [mode, setMode] = useState<PanelMode>('manual');
   const [patternName, setPatternName] = useState<PatternName>('left');
@@ -55,16 +57,10 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
     rules: game.rules,
     onSettled,
     lossSound: 'mine',
+    // A game that comes back (a reload, another tab) brings its difficulty (the kit: its stake).
+    onResume: (resumed) => setDifficulty(resumed.params.difficulty as Difficulty),
   });
   const bet = play.bet;
-  // A game that comes back (a reload, another tab) brings its stake and difficulty.
-  const betId = bet?.id;
-  useEffect(() => {
-    if (!bet || betId === undefined) return;
-    setDifficulty(bet.params.difficulty as Difficulty);
-    setAmountCents(unitsToCents(bet.amount));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per game, not per answer
-  }, [betId]);
   // A game on the table (running, or the one just finished) decides the difficulty shown.
   const difficulty = play.running && bet ? (bet.params.difficulty as Difficulty) : chosen;
 
@@ -92,7 +88,7 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
   };
 
   const auto = useAutoBet(async () => {
-    const started = await play.start({ amount: amountCents / 100, difficulty });
+    const started = await play.start({ difficulty });
     if (!started) return null;
     let last: BetJson = started;
     for (let at = 0; game.rules.running(last.result) && at < target; at++) {
@@ -128,10 +124,7 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
   useSceneActions(gemMinerChannel, { cashout: () => void play.cashOut() });
 
   const cleared = Number(bet?.result.level ?? 0);
-  const cashoutAmount =
-    play.running && bet ? Math.floor(unitsToCents(bet.amount) * bet.multiplier) / 100 : 0;
-  const nextMultiplier =
-    typeof bet?.result.next_multiplier === 'number' ? bet.result.next_multiplier : null;
+  const { nextMultiplier, cashoutAmount } = play;
   const message = !bet
     ? ''
     : play.running
@@ -156,75 +149,42 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
       data-busy={play.busy || undefined}
     >
       <ModeTabs round={{ mode, setMode, autoBet: auto }} />
-      <BetAmountInput
-        cents={amountCents}
-        onChange={setAmountCents}
-        balance={services.balance}
-        checkBalance={services.isAuthenticated}
-        onIssue={play.onStakeIssue}
+      <StakeField stake={play} services={services} disabled={locked} />
+      <ChoiceField
+        label={t('games.gemMiner.field_difficulty')}
+        name="difficulty"
+        testId="gemMiner-difficulty"
+        value={difficulty}
+        choices={DIFFICULTIES}
+        text={(d) => t(`games.gemMiner.difficulty_${d}`, SHAFTS[d])}
         disabled={locked}
+        onChange={(next) => {
+          setDifficulty(next);
+          choosePattern(patternName === 'custom' ? 'left' : patternName, next);
+        }}
       />
-      <div className="game-field">
-        <label htmlFor={ids.difficulty}>{t('games.gemMiner.field_difficulty')}</label>
-        <select
-          id={ids.difficulty}
-          name="difficulty"
-          data-testid="gemMiner-difficulty"
-          value={difficulty}
-          disabled={locked}
-          onChange={(e) => {
-            const next = e.target.value as Difficulty;
-            setDifficulty(next);
-            choosePattern(patternName === 'custom' ? 'left' : patternName, next);
-          }}
-        >
-          {DIFFICULTIES.map((d) => (
-            <option key={d} value={d}>
-              {t(`games.gemMiner.difficulty_${d}`, {
-                tiles: SHAFTS[d].tiles,
-                gems: SHAFTS[d].gems,
-              })}
-            </option>
-          ))}
-        </select>
-      </div>
       {mode === 'auto' ? (
         <>
           <div className="gem-miner-panel__row">
-            <div className="game-field">
-              <label htmlFor={ids.pattern}>{t('games.gemMiner.pattern')}</label>
-              <select
-                id={ids.pattern}
-                name="pattern"
-                value={patternName}
-                disabled={auto.running}
-                onChange={(e) => choosePattern(e.target.value as PatternName)}
-              >
-                {PATTERNS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`games.gemMiner.pattern_${p}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="game-field">
-              <label htmlFor={ids.target}>{t('games.gemMiner.target')}</label>
-              <select
-                id={ids.target}
-                name="target"
-                value={target}
-                disabled={auto.running}
-                onChange={(e) => setTarget(Number(e.target.value))}
-              >
-                {Array.from({ length: GEM_MINER.levels }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChoiceField
+              label={t('games.gemMiner.pattern')}
+              name="pattern"
+              value={patternName}
+              choices={PATTERNS}
+              text={(p) => t(`games.gemMiner.pattern_${p}`)}
+              disabled={auto.running}
+              onChange={(name) => choosePattern(name)}
+            />
+            <ChoiceField
+              label={t('games.gemMiner.target')}
+              name="target"
+              value={target}
+              choices={numberChoices(1, GEM_MINER.levels)}
+              disabled={auto.running}
+              onChange={setTarget}
+            />
           </div>
-          <p className="muted game-panel__hint">{t('games.gemMiner.pattern_hint')}</p>
+          <p className="muted">{t('games.gemMiner.pattern_hint')}</p>
           <AutoBetControls
             settings={settings}
             onChange={setSettings}
@@ -233,31 +193,29 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
             stopped={auto.stopped}
             disabled={play.running && !auto.running}
           />
-          <button
-            type="button"
-            className="btn btn--primary btn--block btn--large"
-            data-main-action
-            data-testid="gemMiner-auto"
+          <MainButton
+            testId="gemMiner-auto"
             disabled={!play.loaded || (play.running && !auto.running)}
             onClick={() => (auto.running ? auto.stop() : void auto.start())}
           >
             {auto.running ? t('game.stop_auto') : t('game.start_auto')}
-          </button>
+          </MainButton>
         </>
       ) : play.running ? (
         <>
-          <dl className="game-stats">
-            <div>
-              <dt>{t('games.gemMiner.current')}</dt>
-              <dd data-testid="gemMiner-multiplier">
-                {bet && bet.multiplier > 0 ? formatMultiplier(bet.multiplier) : '–'}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('games.gemMiner.next')}</dt>
-              <dd>{nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–'}</dd>
-            </div>
-          </dl>
+          <GameStats
+            stats={[
+              {
+                label: t('games.gemMiner.current'),
+                value: bet && bet.multiplier > 0 ? formatMultiplier(bet.multiplier) : '–',
+                testId: 'gemMiner-multiplier',
+              },
+              {
+                label: t('games.gemMiner.next'),
+                value: nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–',
+              },
+            ]}
+          />
           <button
             type="button"
             className="btn btn--secondary btn--block"
@@ -267,33 +225,26 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
           >
             {t('games.gemMiner.random')}
           </button>
-          <button
-            type="button"
-            className="btn btn--primary btn--block btn--large"
-            data-main-action
-            data-testid="gemMiner-cashout"
+          <MainButton
+            testId="gemMiner-cashout"
             disabled={play.busy || board.dug.length === 0}
             onClick={() => void play.cashOut()}
           >
             {t('games.gemMiner.cash_out', { amount: formatMoney(cashoutAmount) })}
-          </button>
+          </MainButton>
         </>
       ) : (
-        <button
-          type="button"
-          className="btn btn--primary btn--block btn--large"
-          data-main-action
-          data-testid="gemMiner-start"
+        <MainButton
+          testId="gemMiner-start"
           disabled={play.busy || !play.loaded}
-          onClick={() => void play.start({ amount: amountCents / 100, difficulty })}
+          onClick={() => void play.start({ difficulty })}
         >
           {t('games.gemMiner.start')}
-        </button>
+        </MainButton>
       )}
-      <p className="game-panel__result" aria-live="polite" data-testid="gemMiner-message">
-        {message}
-      </p>
+      <RoundResult testId="gemMiner-message">{message}</RoundResult>
       <p className="muted game-panel__hint">{t('games.gemMiner.keys')}</p>
+      <p className="muted game-panel__touch-hint">{t('games.gemMiner.touch')}</p>
     </div>
   );
 }

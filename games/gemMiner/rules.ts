@@ -2,12 +2,13 @@
 // rocks of every level are drawn from the floats at the start (one nonce for the whole game).
 import {
   defineSteppedRules,
-  parseFields,
+  fieldParams,
   type ParamFields,
   type VerifyValues,
 } from '../fairness/contract';
 import type { RuleIssue } from '../fairness/issues';
-import { MULTIPLIER_SCALE, multiplierToNumber } from '../fairness/money';
+import { MULTIPLIER_SCALE } from '../fairness/money';
+import { pickGame } from '../fairness/pickGame';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -102,9 +103,6 @@ export function digTile(
   return { ...state, dug, status: dug.length === GEM_MINER.levels ? 'cleared' : 'playing' };
 }
 
-const numbers = (value: unknown): number[] =>
-  Array.isArray(value) ? value.filter((t): t is number => typeof t === 'number') : [];
-
 /** Gem Miner on the rules contract: the shaft is decided at the start, one nonce per game. */
 export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>({
   kind: 'stepped',
@@ -121,11 +119,7 @@ export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>
       'levels cashes out by itself. Multiplier after k levels: floor(100 * 0.99 * (tiles/gems)^k) ' +
       '/ 100. The bet id is the game id.',
   },
-  params: FIELDS,
-  verifyFields: FIELDS,
-  parse: (raw) => parseFields<GemMinerBet>(FIELDS, raw),
-  wire: (bet) => ({ difficulty: bet.difficulty }),
-  verifyValuesOf: (wire) => ({ difficulty: wire.difficulty as Difficulty }),
+  ...fieldParams<GemMinerBet>(FIELDS),
   floatsNeeded: (bet) => GEM_MINER.levels * rocksPerLevel(bet.difficulty),
   outcome: (bet, floats) => ({ rocks: shaftRocks(bet.difficulty, floats) }),
   summary: (wire, result) =>
@@ -158,30 +152,14 @@ export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>
     status: 'playing',
   }),
   step: (state, tile, bet) => digTile(state, tile, bet.difficulty),
-  cashOut(state) {
-    if (state.dug.length === 0) return { field: 'game', key: 'games.gemMiner.no_level' };
-    return { ...state, status: 'cashed_out' };
-  },
-  isOver: (state) => state.status !== 'playing',
-  status: (state) => state.status,
-  multiplierE4: (state, bet) =>
-    state.status === 'lost' ? 0 : gemMinerMultiplierE4(bet.difficulty, levelsCleared(state)),
   /** The rocks only once the game is over, so no answer tells where they are before. */
-  result(state, bet) {
-    const over = state.status !== 'playing';
-    const level = levelsCleared(state);
-    return {
-      difficulty: bet.difficulty,
-      level,
-      dug: [...state.dug],
-      status: state.status,
-      next_multiplier: over
-        ? null
-        : multiplierToNumber(gemMinerMultiplierE4(bet.difficulty, level + 1)),
-      ...(over ? { rocks: state.rocks.map((rocks) => [...rocks]) } : {}),
-    };
-  },
-  running: (result) => result.status === 'playing',
-  movesOf: (result) => numbers(result.dug),
-  cashedOut: (result) => result.status === 'cashed_out',
+  ...pickGame({
+    playing: 'playing',
+    moves: 'dug',
+    nothingWon: { field: 'game', key: 'games.gemMiner.no_level' },
+    cleared: levelsCleared,
+    multiplierE4: (bet: GemMinerBet, cleared) => gemMinerMultiplierE4(bet.difficulty, cleared),
+    resultHead: (state, bet) => ({ difficulty: bet.difficulty, level: levelsCleared(state) }),
+    secrets: (state) => ({ rocks: state.rocks.map((rocks) => [...rocks]) }),
+  }),
 });

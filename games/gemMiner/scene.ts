@@ -1,13 +1,8 @@
 import { Container, Graphics, Rectangle, Text } from 'pixi.js';
-import type {
-  ActionPhase,
-  GameScene,
-  LayoutReport,
-  LayoutSpace,
-  SceneContext,
-  SceneView,
-} from '../../engine/index';
-import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import type { ActionPhase, LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
+import { BOARD_ACTIONS, cursorStep, tileActions, tileOfAction } from '../shared/boardKeys';
+import { defineScene, GameView } from '../shared/gameScene';
+import { playGameSound } from '../shared/sounds';
 import { currentLevel } from './board';
 import { gemMinerChannel, type GemMinerSceneApi } from './channel';
 import { gemMinerParams } from './params';
@@ -60,8 +55,7 @@ interface Geometry {
  * digging the chosen tile, the multiplier ladder beside the shaft. Tap or click a tile of the
  * current level, press 1-4, or move with the arrows and dig with Enter; C cashes out (panel).
  */
-class GemMinerView implements SceneView<unknown, GemMinerSimulation, SceneContext> {
-  private sim!: GemMinerSimulation;
+class GemMinerView extends GameView<GemMinerSimulation> {
   private readonly backdrop = new Graphics();
   private readonly shaft = new Graphics();
   private readonly actors = new Graphics();
@@ -82,10 +76,6 @@ class GemMinerView implements SceneView<unknown, GemMinerSimulation, SceneContex
       playGameSound('tick');
     },
   };
-
-  init(_data: unknown, sim: GemMinerSimulation): void {
-    this.sim = sim;
-  }
 
   create(ctx: SceneContext): void {
     for (let level = 0; level < MAX_LEVELS; level++) {
@@ -174,17 +164,17 @@ class GemMinerView implements SceneView<unknown, GemMinerSimulation, SceneContex
     this.hover = null;
   }
 
-  /** Arrows move the cursor, Enter or Space digs it, 1-4 dig that tile; C goes to the panel. */
+  /** Left and right move the cursor, Enter or Space digs there, 1-4 dig that tile; C: the panel. */
   action(name: string, phase: ActionPhase): boolean {
-    if (name === 'left' || name === 'right') {
+    const dx = cursorStep(name)?.[0] ?? 0;
+    if (dx !== 0) {
       if (phase === 'down') {
-        this.sim.moveCursor(name === 'left' ? -1 : 1);
+        this.sim.moveCursor(dx);
         playGameSound('tick');
       }
       return true;
     }
-    const digit = /^tile([1-4])$/.exec(name);
-    const tile = digit ? Number(digit[1]) - 1 : name === 'dig' ? this.sim.cursor : -1;
+    const tile = name === 'pick' ? this.sim.cursor : (tileOfAction(name) ?? -1);
     if (tile < 0) return gemMinerChannel.action(name, phase);
     const level = currentLevel(this.sim.board);
     if (level < 0 || tile >= this.sim.columns) return false;
@@ -549,20 +539,9 @@ class GemMinerView implements SceneView<unknown, GemMinerSimulation, SceneContex
   }
 }
 
-export const gemMinerScene: GameScene<unknown, GemMinerSimulation, typeof gemMinerParams> = {
-  id: 'gemMiner',
-  bundles: [GAME_SOUNDS],
+export default defineScene({
   params: gemMinerParams,
-  actions: [
-    { name: 'tile1', keys: ['Digit1', 'Numpad1'] },
-    { name: 'tile2', keys: ['Digit2', 'Numpad2'] },
-    { name: 'tile3', keys: ['Digit3', 'Numpad3'] },
-    { name: 'tile4', keys: ['Digit4', 'Numpad4'] },
-    { name: 'left', keys: ['ArrowLeft'] },
-    { name: 'right', keys: ['ArrowRight'] },
-    { name: 'dig', keys: ['Enter', 'NumpadEnter', 'Space'] },
-    { name: 'cashout', keys: ['KeyC'] },
-  ],
+  actions: [...tileActions(GEM_MINER.maxTiles), ...BOARD_ACTIONS],
   simulation: (data, values) => new GemMinerSimulation(data, values),
   view: () => new GemMinerView(),
-};
+});

@@ -1,6 +1,6 @@
 import { createLayerStore } from '../shared/layerStore';
 import { SceneChannel } from '../shared/SceneChannel';
-import type { LiveRoundScene } from '../shared/useLiveRound';
+import type { LiveRoundScene, LiveSceneEvents } from '../shared/useLiveRound';
 
 /** How many past crash points the scene's strip shows. */
 export const RECENT_CRASHES = 8;
@@ -35,9 +35,4 @@ export const minerFrenzyStore = createLayerStore<MinerFrenzyState>({
 /** What the Miner Frenzy panel asks of the shown scene: a live round's drawing. */
 export type MinerFrenzySceneApi = LiveRoundScene;
 
-/** What the scene tells the panel: the player came back (tab shown): resync with the server. */
-export interface MinerFrenzySceneEvents {
-  resumed(): void;
-}
-
-export const minerFrenzyChannel = new SceneChannel<MinerFrenzySceneApi, MinerFrenzySceneEvents>();
+export const minerFrenzyChannel = new SceneChannel<MinerFrenzySceneApi, LiveSceneEvents>();

@@ -7,10 +7,10 @@ import { useMemo } from 'react';
 import type { SceneContext } from '../../engine/index';
 import { useLayerStore } from '../shared/layerStore';
 import { mountReactLayer } from '../shared/reactLayer';
+import { TABLE_COLOURS } from '../shared/tableColours';
 import { minerFrenzyStore } from './channel';
 
-const WIN = 0x2fd67b;
-const LOSE = 0xe8485c;
+const { win: WIN, lose: LOSE } = TABLE_COLOURS;
 const INK = 0xf4ecdf;
 const FONT = 'system-ui, sans-serif';
 const MARKER_STYLE = { fontFamily: FONT, fontWeight: '800', fontSize: 26, fill: WIN } as const;

@@ -1,12 +1,6 @@
 import { Graphics } from 'pixi.js';
-import type {
-  GameScene,
-  LayoutReport,
-  LayoutSpace,
-  SceneContext,
-  SceneView,
-} from '../../engine/index';
-import { GAME_SOUNDS } from '../shared/sounds';
+import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
+import { defineScene, GameView } from '../shared/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
 import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
@@ -51,8 +45,7 @@ function noise(k: number, slot: number): number {
  * shaft, cart and dust are drawn here every frame; the readout, the result and the strip of
  * recent crash points are a React layer (overlay.tsx) drawn from minerFrenzyStore.
  */
-class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, SceneContext> {
-  private sim!: MinerFrenzySimulation;
+class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private readonly shaft = new Graphics();
   private readonly cart = new Graphics();
   private readonly dust = new Graphics();
@@ -78,8 +71,8 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
     current: () => (this.sim.running() ? this.sim.multiplier() : 0),
   };
 
-  init(_data: unknown, sim: MinerFrenzySimulation): void {
-    this.sim = sim;
+  override init(data: unknown, sim: MinerFrenzySimulation): void {
+    super.init(data, sim);
     this.publish();
   }
 
@@ -237,12 +230,9 @@ class MinerFrenzyView implements SceneView<unknown, MinerFrenzySimulation, Scene
   }
 }
 
-export const minerFrenzyScene: GameScene<unknown, MinerFrenzySimulation, typeof minerFrenzyParams> =
-  {
-    id: 'minerFrenzy',
-    bundles: [GAME_SOUNDS],
-    params: minerFrenzyParams,
-    actions: [{ name: 'bet', keys: ['Space'] }],
-    simulation: (data, values) => new MinerFrenzySimulation(data, values),
-    view: () => new MinerFrenzyView(),
-  };
+export default defineScene({
+  params: minerFrenzyParams,
+  actions: [{ name: 'bet', keys: ['Space'] }],
+  simulation: (data, values) => new MinerFrenzySimulation(data, values),
+  view: () => new MinerFrenzyView(),
+});

@@ -1,9 +1,13 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
-import { BetAmountInput } from '../shared/BetAmountInput';
+import { formatMoney, formatMultiplier } from '../shared/amount';
+import { ChoiceField, numberChoices } from '../shared/ChoiceField';
+import { GameStats } from '../shared/GameStats';
+import { MainButton } from '../shared/MainButton';
+import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
+import { StakeField } from '../shared/StakeField';
 import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
 import { useSteppedGame } from '../shared/useSteppedGame';
 import { EMPTY_BOARD, boardOfResult, randomHiddenTile, type MinesBoard } from './board';
@@ -14,8 +18,6 @@ import { MINES } from './rules';
 /** Mines controls: stake and mine count, start, reveal (board, keys), cash out; resumes a game. */
 export default function MinesPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const countId = useId();
-  const [amountCents, setAmountCents] = useState(100);
   const [minesCount, setMinesCount] = useState(3);
   /** The game that came back after a reload (or from another tab): its message says so. */
   const [resumedId, setResumedId] = useState<number | null>(null);
@@ -28,7 +30,6 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
     onResume: (bet) => {
       setResumedId(bet.id);
       setMinesCount(Number(bet.result.mines_count) || 3);
-      setAmountCents(unitsToCents(bet.amount));
     },
   });
   const { bet, busy, loaded } = play;
@@ -37,7 +38,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
   useSceneConfig(minesChannel, board);
   const game = play.running ? bet : null;
 
-  const start = () => void play.start({ amount: amountCents / 100, mines: minesCount });
+  const start = () => void play.start({ mines: minesCount });
 
   const reveal = (tile: number) => {
     if (!game || board.revealed.includes(tile)) return;
@@ -51,7 +52,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
 
   useSceneEvents(minesChannel, { tile: reveal });
   useSceneActions(minesChannel, {
-    reveal: () => {
+    pick: () => {
       const scene = minesChannel.scene;
       if (scene) reveal(scene.cursor());
     },
@@ -65,10 +66,8 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
       : board.status === 'lost'
         ? t('games.mines.lost')
         : t('games.mines.won', { amount: formatMoney(bet.payout) });
-  const nextMultiplier =
-    typeof game?.result.next_multiplier === 'number' ? game.result.next_multiplier : null;
+  const { nextMultiplier, cashoutAmount } = play;
   const safeRevealed = board.revealed.length;
-  const cashoutAmount = game ? Math.floor(unitsToCents(game.amount) * game.multiplier) / 100 : 0;
 
   return (
     <div
@@ -81,55 +80,38 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
       data-mines={board.mines?.join(',')}
       data-busy={busy || undefined}
     >
-      <BetAmountInput
-        cents={amountCents}
-        onChange={setAmountCents}
-        balance={services.balance}
-        checkBalance={services.isAuthenticated}
-        onIssue={play.onStakeIssue}
+      <StakeField stake={play} services={services} disabled={busy || game !== null} />
+      <ChoiceField
+        label={t('games.mines.count')}
+        name="mines"
+        value={minesCount}
+        choices={numberChoices(MINES.minMines, MINES.maxMines)}
         disabled={busy || game !== null}
+        onChange={setMinesCount}
       />
-      <div className="game-field">
-        <label htmlFor={countId}>{t('games.mines.count')}</label>
-        <select
-          id={countId}
-          name="mines"
-          value={minesCount}
-          disabled={busy || game !== null}
-          onChange={(e) => setMinesCount(Number(e.target.value))}
-        >
-          {Array.from({ length: MINES.maxMines }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
       {game ? (
         <>
-          <dl className="game-stats">
-            <div>
-              <dt>{t('games.mines.current')}</dt>
-              <dd data-testid="mines-multiplier">{formatMultiplier(game.multiplier)}</dd>
-            </div>
-            <div>
-              <dt>{t('games.mines.next')}</dt>
-              <dd>{nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–'}</dd>
-            </div>
-            <div>
-              <dt>{t('games.mines.cashout')}</dt>
-              <dd>{formatMoney(cashoutAmount)}</dd>
-            </div>
-          </dl>
-          <button
-            type="button"
-            className="btn btn--primary btn--block btn--large"
-            data-testid="mines-cashout"
+          <GameStats
+            stats={[
+              {
+                label: t('games.mines.current'),
+                value: formatMultiplier(game.multiplier),
+                testId: 'mines-multiplier',
+              },
+              {
+                label: t('games.mines.next'),
+                value: nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–',
+              },
+              { label: t('games.mines.cashout'), value: formatMoney(cashoutAmount) },
+            ]}
+          />
+          <MainButton
+            testId="mines-cashout"
             disabled={busy || safeRevealed === 0}
             onClick={cashout}
           >
             {t('games.mines.cashout')} {formatMoney(cashoutAmount)}
-          </button>
+          </MainButton>
           <button
             type="button"
             className="btn btn--secondary btn--block"
@@ -144,19 +126,11 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
           </button>
         </>
       ) : (
-        <button
-          type="button"
-          className="btn btn--primary btn--block btn--large"
-          data-testid="mines-start"
-          disabled={busy || !loaded}
-          onClick={start}
-        >
+        <MainButton testId="mines-start" disabled={busy || !loaded} onClick={start}>
           {t('games.mines.start')}
-        </button>
+        </MainButton>
       )}
-      <p className="game-panel__result" aria-live="polite" data-testid="mines-message">
-        {message}
-      </p>
+      <RoundResult testId="mines-message">{message}</RoundResult>
       <p className="muted game-panel__hint">{t('games.mines.keys')}</p>
     </div>
   );

@@ -3,11 +3,11 @@
 import {
   defineSteppedRules,
   fieldIssues,
-  parseFields,
+  fieldParams,
   type ParamFields,
 } from '../fairness/contract';
 import type { RuleIssue } from '../fairness/issues';
-import { multiplierToNumber } from '../fairness/money';
+import { pickGame } from '../fairness/pickGame';
 
 export const MINES = {
   id: 'mines',
@@ -108,13 +108,9 @@ export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
       '(the mine tiles in draw order, only once the game is over)}. A mine ends the game lost; ' +
       'clearing every safe tile cashes out. The bet id is the game id.',
   },
-  params: MINES_FIELDS,
-  verifyFields: MINES_FIELDS,
-  parse: (raw) => parseFields<MinesBet>(MINES_FIELDS, raw),
-  wire: (bet) => ({ mines: bet.mines }),
+  ...fieldParams<MinesBet>(MINES_FIELDS),
   summary: (_wire, result) =>
     `${String(result.status)} · ${Array.isArray(result.revealed) ? result.revealed.length : 0}/${String(result.mines_count)}`,
-  verifyValuesOf: (wire) => ({ mines: wire.mines as number }),
   floatsNeeded: () => MINES.floatsNeeded,
   outcome: (bet, floats) => ({ mines: minePositions(floats, bet.mines) }),
   move: {
@@ -136,30 +132,14 @@ export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
     if (state.revealed.includes(tile)) return { field: 'tile', key: 'games.mines.tile_revealed' };
     return revealTile(state, tile);
   },
-  cashOut(state) {
-    if (state.revealed.length === 0) return { field: 'game', key: 'games.mines.no_reveal' };
-    return { ...state, status: 'cashed_out' };
-  },
-  isOver: (state) => state.status !== 'active',
-  status: (state) => state.status,
-  multiplierE4: (state, bet) =>
-    state.status === 'lost' ? 0 : minesMultiplierE4(bet.mines, safeReveals(state)),
   /** The board only once the game is over, so an answer never tells where the mines are. */
-  result(state, bet) {
-    const over = state.status !== 'active';
-    const safe = safeReveals(state);
-    return {
-      mines_count: bet.mines,
-      revealed: [...state.revealed],
-      status: state.status,
-      next_multiplier:
-        !over && safe < MINES.tiles - bet.mines
-          ? multiplierToNumber(minesMultiplierE4(bet.mines, safe + 1))
-          : null,
-      ...(over ? { mines: [...state.mines] } : {}),
-    };
-  },
-  running: (result) => result.status === 'active',
-  movesOf: (result) => (Array.isArray(result.revealed) ? (result.revealed as number[]) : []),
-  cashedOut: (result) => result.status === 'cashed_out',
+  ...pickGame({
+    playing: 'active',
+    moves: 'revealed',
+    nothingWon: { field: 'game', key: 'games.mines.no_reveal' },
+    cleared: safeReveals,
+    multiplierE4: (bet: MinesBet, safe) => minesMultiplierE4(bet.mines, safe),
+    resultHead: (_state, bet) => ({ mines_count: bet.mines }),
+    secrets: (state) => ({ mines: [...state.mines] }),
+  }),
 });

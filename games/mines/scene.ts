@@ -1,14 +1,15 @@
 import { Container, Graphics } from 'pixi.js';
 import type {
   ActionPhase,
-  GameScene,
   LayoutReport,
   LayoutSpace,
   ParamValues,
   SceneContext,
-  SceneView,
 } from '../../engine/index';
-import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import { BOARD_ACTIONS, cursorStep } from '../shared/boardKeys';
+import { defineScene, GameView } from '../shared/gameScene';
+import { playGameSound } from '../shared/sounds';
+import { TABLE_COLOURS } from '../shared/tableColours';
 import type { TileFace } from './board';
 import { minesChannel, type MinesSceneApi } from './channel';
 import { minesParams } from './params';
@@ -21,11 +22,11 @@ const DESIGN_BOARD = 640;
 const MARGIN = 10;
 const MAX_BOARD = 720;
 const COLORS = {
-  hidden: 0x2f4553,
-  hover: 0x557086,
-  open: 0x071824,
-  gem: 0x2fd67b,
-  mine: 0xe8485c,
+  hidden: TABLE_COLOURS.tile,
+  hover: TABLE_COLOURS.tileLit,
+  open: TABLE_COLOURS.open,
+  gem: TABLE_COLOURS.win,
+  mine: TABLE_COLOURS.lose,
   cursor: 0xf5c542,
 };
 
@@ -36,8 +37,7 @@ interface TileSprite {
 }
 
 /** The 5 x 5 board: tap or click a tile, or move with the arrows and reveal with Enter/Space. */
-class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
-  private sim!: MinesSimulation;
+class MinesView extends GameView<MinesSimulation> {
   private readonly tiles: TileSprite[] = [];
   private hover = -1;
   /** The board square in CSS px: centre and side. */
@@ -48,10 +48,6 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
     configure: (board) => this.sim.setBoard(board),
     cursor: () => this.sim.cursor,
   };
-
-  init(_data: unknown, sim: MinesSimulation): void {
-    this.sim = sim;
-  }
 
   create(ctx: SceneContext): void {
     const board = new Container({ label: 'mines-board' });
@@ -120,18 +116,12 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
     this.hover = -1;
   }
 
-  /** The arrows move the cursor here; reveal and cash out go to the panel. */
+  /** The arrows move the cursor here; pick and cash out go to the panel. */
   action(name: string, phase: ActionPhase): boolean {
-    const moves: Record<string, [number, number]> = {
-      left: [-1, 0],
-      right: [1, 0],
-      up: [0, -1],
-      down: [0, 1],
-    };
-    const move = moves[name];
-    if (!move) return minesChannel.action(name, phase);
+    const step = cursorStep(name);
+    if (!step) return minesChannel.action(name, phase);
     if (phase === 'down') {
-      this.sim.move(move[0], move[1]);
+      this.sim.move(step[0], step[1]);
       playGameSound('tick');
     }
     return true;
@@ -204,18 +194,9 @@ class MinesView implements SceneView<unknown, MinesSimulation, SceneContext> {
   }
 }
 
-export const minesScene: GameScene<unknown, MinesSimulation, typeof minesParams> = {
-  id: 'mines',
-  bundles: [GAME_SOUNDS],
+export default defineScene({
   params: minesParams,
-  actions: [
-    { name: 'left', keys: ['ArrowLeft'] },
-    { name: 'right', keys: ['ArrowRight'] },
-    { name: 'up', keys: ['ArrowUp'] },
-    { name: 'down', keys: ['ArrowDown'] },
-    { name: 'reveal', keys: ['Enter', 'NumpadEnter', 'Space'] },
-    { name: 'cashout', keys: ['KeyC'] },
-  ],
+  actions: BOARD_ACTIONS,
   simulation: (data, values) => new MinesSimulation(data, values),
   view: () => new MinesView(),
-};
+});

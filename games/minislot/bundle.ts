@@ -15,10 +15,14 @@ export const minislotArtUrl = artUrl;
 /** The frames in the sheet's order (one row of cells). */
 export const MINISLOT_FRAMES = Object.keys(artData.frames);
 
-export const minislotBundle: AssetBundle = {
+export const minislotArtBundle: AssetBundle = {
   name: 'minislot',
   assets: [
     { kind: 'spritesheet', alias: MINISLOT_ART, image: artUrl, data: artData as SpritesheetData },
-    soundSpriteAsset(MINISLOT_SFX, sfxUrl, sfxData),
   ],
+};
+
+export const minislotSoundsBundle: AssetBundle = {
+  name: 'minislot-sounds',
+  assets: [soundSpriteAsset(MINISLOT_SFX, sfxUrl, sfxData)],
 };

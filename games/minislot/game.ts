@@ -1,17 +1,10 @@
-import { tableSounds, type PlayableGame } from '../shared/definition';
+import { defineGame } from '../shared/definition';
 import { rules } from './rules';
 
-const game = {
-  id: 'minislot',
-  kind: 'instant',
-  status: 'new',
-  tile: ['#00a99d', '#003d39'],
-  order: 4,
-  paths: { kind: 'instant', bet: '/api/games/minislot/spins' },
+export default defineGame({
   rules,
-  scene: async () => (await import('./scene')).minislotScene,
-  panel: () => import('./panel'),
-  bundles: async () => [(await import('./bundle')).minislotBundle, ...(await tableSounds())],
-} satisfies PlayableGame;
-
-export default game;
+  lobby: { status: 'new', order: 4, tile: ['#00a99d', '#003d39'] },
+  paths: { bet: 'spins' },
+  bundles: async () => [(await import('./bundle')).minislotArtBundle],
+  sounds: async () => [(await import('./bundle')).minislotSoundsBundle],
+});

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, unitsToCents } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
+import { BetPanel } from '../shared/BetPanel';
+import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
-import { StakeControls } from '../shared/StakeControls';
 import { useBetRound } from '../shared/useBetRound';
 import { useSceneActions, useSceneConfig } from '../shared/useSceneChannel';
 import { MINISLOT_FRAMES, minislotArtUrl } from './bundle';
@@ -44,16 +45,10 @@ export default function MinislotPanel({ services, onSettled }: GamePanelProps) {
     },
   });
   useSceneActions(minislotChannel, { bet: round.trigger });
-  const { last, locked } = round;
+  const { last } = round;
 
   return (
-    <form
-      className="game-panel"
-      data-testid="minislot-panel"
-      data-busy={locked || undefined}
-      onSubmit={round.submit}
-    >
-      <StakeControls round={round} services={services} />
+    <BetPanel game={game.id} round={round} services={services}>
       <label className="minislot-turbo">
         <input
           type="checkbox"
@@ -64,16 +59,17 @@ export default function MinislotPanel({ services, onSettled }: GamePanelProps) {
         {t('games.minislot.turbo')}
       </label>
       <AutoBetFooter round={round} betLabel={t('games.minislot.spin')} testId="minislot-bet" />
-      <p className="game-panel__result" aria-live="polite" data-testid="minislot-result">
+      <RoundResult testId="minislot-result">
         {last
           ? last.payoutCents > 0
             ? t('games.minislot.won', { amount: formatMoney(last.payoutCents / 100) })
             : t('games.minislot.lost')
           : ''}
-      </p>
+      </RoundResult>
       <PayTable />
       <p className="muted game-panel__hint">{t('games.minislot.keys')}</p>
-    </form>
+      <p className="muted game-panel__touch-hint">{t('games.minislot.touch')}</p>
+    </BetPanel>
   );
 }
 

@@ -2,14 +2,12 @@ import { Container, Graphics, Rectangle, Text, type Texture } from 'pixi.js';
 import {
   defaultValues,
   type ActionPhase,
-  type GameScene,
   type LayoutReport,
   type LayoutSpace,
   type ParamValues,
   type SceneContext,
-  type SceneView,
 } from '../../engine/index';
-import { GAME_SOUNDS } from '../shared/sounds';
+import { defineScene, GameView } from '../shared/gameScene';
 import { MINISLOT_ART, MINISLOT_SFX, type MinislotSound } from './bundle';
 import { minislotChannel, type MinislotSceneApi, type ShownSpin } from './channel';
 import { minislotParams } from './params';
@@ -52,8 +50,7 @@ interface ReelView {
  * window by their texture frames (no mask), from two textures (the sheet and the trails baked
  * once), so the scene draws in one batch and a reel at rest costs nothing.
  */
-class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContext> {
-  private sim!: MinislotSimulation;
+class MinislotView extends GameView<MinislotSimulation> {
   private ctx!: SceneContext;
   /** Per stop of the strip: its symbol's frame in the sheet (null for BLANK: nothing drawn). */
   private stopFrames: (Rectangle | null)[] = [];
@@ -103,8 +100,8 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
     skip: () => this.sim.skip(),
   };
 
-  init(_data: unknown, sim: MinislotSimulation): void {
-    this.sim = sim;
+  override init(data: unknown, sim: MinislotSimulation): void {
+    super.init(data, sim);
     sim.onReelStop = () => this.play('stop');
     this.layoutVersion += 1;
   }
@@ -362,11 +359,9 @@ class MinislotView implements SceneView<unknown, MinislotSimulation, SceneContex
   }
 }
 
-export const minislotScene: GameScene<unknown, MinislotSimulation, typeof minislotParams> = {
-  id: 'minislot',
-  bundles: ['minislot', GAME_SOUNDS],
+export default defineScene({
   params: minislotParams,
   actions: [{ name: 'bet', keys: ['Space'] }],
   simulation: (data, values) => new MinislotSimulation(data, values),
   view: () => new MinislotView(),
-};
+});

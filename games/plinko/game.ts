@@ -1,17 +1,7 @@
-import { tableSounds, type PlayableGame } from '../shared/definition';
+import { defineGame } from '../shared/definition';
 import { rules } from './rules';
 
-const game = {
-  id: 'plinko',
-  kind: 'instant',
-  status: 'open',
-  tile: ['#ff4eb8', '#4d0a36'],
-  order: 5,
-  paths: { kind: 'instant', bet: '/api/games/plinko/bets' },
+export default defineGame({
   rules,
-  scene: async () => (await import('./scene')).plinkoScene,
-  panel: () => import('./panel'),
-  bundles: tableSounds,
-} satisfies PlayableGame;
-
-export default game;
+  lobby: { status: 'open', order: 5, tile: ['#ff4eb8', '#4d0a36'] },
+});

@@ -1,6 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetButton } from '../shared/AutoBetFooter';
+import { ChoiceField, numberChoices } from '../shared/ChoiceField';
+import { GameField } from '../shared/GameField';
+import { GameStats } from '../shared/GameStats';
+import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
 import { StakeControls } from '../shared/StakeControls';
 import { useBetRound } from '../shared/useBetRound';
@@ -9,10 +13,7 @@ import { plinkoChannel } from './channel';
 import { PLINKO, PLINKO_RISKS, plinkoMultipliersE4, type PlinkoRisk } from './rules';
 import game from './game';
 
-const ROW_CHOICES = Array.from(
-  { length: PLINKO.maxRows - PLINKO.minRows + 1 },
-  (_, i) => PLINKO.minRows + i,
-);
+const ROW_CHOICES = numberChoices(PLINKO.minRows, PLINKO.maxRows);
 
 /**
  * Plinko controls: stake, rows and risk (locked while balls are in flight), one ball or an
@@ -21,7 +22,6 @@ const ROW_CHOICES = Array.from(
  */
 export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const ids = { rows: useId(), risk: useId(), count: useId() };
   const [rows, setRows] = useState<number>(PLINKO.maxRows);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [inFlight, setInFlight] = useState(0);
@@ -67,78 +67,62 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
       onSubmit={round.submit}
     >
       <StakeControls round={round} services={services} />
-      <div className="game-field">
-        <label htmlFor={ids.rows}>{t('games.plinko.rows')}</label>
-        <select
-          id={ids.rows}
-          data-testid="plinko-rows"
-          value={rows}
-          disabled={boardLocked}
-          onChange={(e) => setRows(Number(e.target.value))}
-        >
-          {ROW_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="game-field">
-        <label htmlFor={ids.risk}>{t('games.plinko.risk')}</label>
-        <select
-          id={ids.risk}
-          data-testid="plinko-risk"
-          value={risk}
-          disabled={boardLocked}
-          onChange={(e) => setRisk(e.target.value as PlinkoRisk)}
-        >
-          {PLINKO_RISKS.map((r) => (
-            <option key={r} value={r}>
-              {t(`games.plinko.risk_${r}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        label={t('games.plinko.rows')}
+        testId="plinko-rows"
+        value={rows}
+        choices={ROW_CHOICES}
+        disabled={boardLocked}
+        onChange={setRows}
+      />
+      <ChoiceField
+        label={t('games.plinko.risk')}
+        testId="plinko-risk"
+        value={risk}
+        choices={PLINKO_RISKS}
+        text={(r) => t(`games.plinko.risk_${r}`)}
+        disabled={boardLocked}
+        onChange={setRisk}
+      />
       {boardLocked ? <p className="muted">{t('games.plinko.locked')}</p> : null}
-      <dl className="game-stats">
-        <div>
-          <dt>{t('games.plinko.top_multiplier')}</dt>
-          <dd>{top}x</dd>
-        </div>
-        <div>
-          <dt>{t('games.plinko.in_flight')}</dt>
-          <dd data-testid="plinko-in-flight">{inFlight}</dd>
-        </div>
-      </dl>
+      <GameStats
+        stats={[
+          { label: t('games.plinko.top_multiplier'), value: `${top}x` },
+          { label: t('games.plinko.in_flight'), value: inFlight, testId: 'plinko-in-flight' },
+        ]}
+      />
       {mode === 'auto' ? (
-        <div className="game-field">
-          <label htmlFor={ids.count}>{t('games.plinko.auto_count')}</label>
-          <input
-            id={ids.count}
-            data-testid="plinko-count"
-            type="number"
-            min={0}
-            max={1000}
-            step={1}
-            value={round.auto.count}
-            disabled={running}
-            onChange={(e) => {
-              const value = Number(e.target.value);
-              if (Number.isInteger(value) && value >= 0 && value <= 1000)
-                round.setAuto({ ...round.auto, count: value });
-            }}
-          />
-          {running || dropped ? (
-            <p className="muted" data-testid="plinko-dropped">
-              {t('games.plinko.dropped', { count: dropped })}
-            </p>
-          ) : null}
-        </div>
+        <GameField label={t('games.plinko.auto_count')}>
+          {(id) => (
+            <>
+              <input
+                id={id}
+                data-testid="plinko-count"
+                type="number"
+                min={0}
+                max={1000}
+                step={1}
+                value={round.auto.count}
+                disabled={running}
+                onChange={(e) => {
+                  const value = Number(e.target.value);
+                  if (Number.isInteger(value) && value >= 0 && value <= 1000)
+                    round.setAuto({ ...round.auto, count: value });
+                }}
+              />
+              {running || dropped ? (
+                <p className="muted" data-testid="plinko-dropped">
+                  {t('games.plinko.dropped', { count: dropped })}
+                </p>
+              ) : null}
+            </>
+          )}
+        </GameField>
       ) : null}
       <BetButton round={round} betLabel={t('games.plinko.drop')} testId="plinko-bet" />
-      <p className="game-panel__result" aria-live="polite" data-testid="plinko-result">
+      <RoundResult testId="plinko-result">
         {last !== null ? t('games.plinko.landed', { multiplier: `${last}x` }) : ''}
-      </p>
+      </RoundResult>
     </form>
   );
 }

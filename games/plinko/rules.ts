@@ -4,7 +4,7 @@ import type { RuleIssue } from '../fairness/issues';
 import {
   defineInstantRules,
   fieldIssues,
-  parseFields,
+  fieldParams,
   type ParamFields,
 } from '../fairness/contract';
 import { parseMultiplierE4, payoutCents } from '../fairness/money';
@@ -124,12 +124,8 @@ export const rules = defineInstantRules<PlinkoBet, PlinkoBet>({
       'Row i goes right when floor(f_i * 2) = 1; the bucket is the number of rights. ' +
       'result: {path: "RL...", bucket}.',
   },
-  params: PLINKO_FIELDS,
-  verifyFields: PLINKO_FIELDS,
-  parse: (raw) => parseFields<PlinkoBet>(PLINKO_FIELDS, raw),
-  wire: (bet) => ({ rows: bet.rows, risk: bet.risk }),
+  ...fieldParams<PlinkoBet>(PLINKO_FIELDS),
   summary: (_wire, result) => `${String(result.path)} · ${String(result.bucket)}`,
-  verifyValuesOf: (wire) => ({ rows: wire.rows as number, risk: wire.risk as PlinkoRisk }),
   floatsNeeded: (bet) => bet.rows,
   outcome(bet, floats) {
     const { path, bucket } = playPlinko(bet.rows, bet.risk, floats);

@@ -7,18 +7,13 @@ import {
   TextStyle,
   type Texture,
 } from 'pixi.js';
-import type {
-  GameScene,
-  LayoutReport,
-  LayoutSpace,
-  SceneContext,
-  SceneView,
-} from '../../engine/index';
-import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
+import { defineScene, GameView } from '../shared/gameScene';
+import { playGameSound } from '../shared/sounds';
 import type { BoardGeometry } from './board';
 import { plinkoChannel, type PlinkoSceneApi } from './channel';
 import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } from './layout';
-import { plinkoParams, type PlinkoParams } from './params';
+import { plinkoParams } from './params';
 import { plinkoMultipliersE4, type PlinkoRisk } from './rules';
 import { PlinkoSimulation, type PlinkoData, type PlinkoLanding } from './simulation';
 
@@ -72,8 +67,7 @@ interface BucketSprite {
  * The plinko board: pegs, buckets labelled with the risk's multipliers (they bounce and flash
  * when a ball lands), balls interpolated between physics steps, and a strip of the last results.
  */
-class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext> {
-  private sim!: PlinkoSimulation;
+class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private pegTexture!: Texture;
   private ballTexture!: Texture;
   /** Pegs and balls in the physics' world units, scaled and placed by the layout. */
@@ -116,10 +110,6 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
     configure: ({ rows, risk }) => void this.sim.setBoard(rows, risk),
     inFlight: () => this.sim.inFlight,
   };
-
-  init(_data: PlinkoData, sim: PlinkoSimulation): void {
-    this.sim = sim;
-  }
 
   create(ctx: SceneContext): void {
     this.pegTexture = ctx.engine.textures.get('plinko:peg', (g) =>
@@ -384,10 +374,10 @@ class PlinkoView implements SceneView<PlinkoData, PlinkoSimulation, SceneContext
   }
 }
 
-export const plinkoScene: GameScene<PlinkoData, PlinkoSimulation, PlinkoParams> = {
-  id: 'plinko',
-  bundles: [GAME_SOUNDS],
+export const plinkoScene = defineScene({
   params: plinkoParams,
   simulation: (data, values) => new PlinkoSimulation(data, values),
   view: () => new PlinkoView(),
-};
+});
+
+export default plinkoScene;

@@ -1,44 +1,82 @@
-import { useState } from 'react';
+import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatMoney } from '../shared/amount';
+import { formatMoney, unitsToCents } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
+import { BetPanel } from '../shared/BetPanel';
+import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
 import { playGameSound } from '../shared/sounds';
-import { StakeControls } from '../shared/StakeControls';
 import { useBetRound } from '../shared/useBetRound';
-import { useSceneActions } from '../shared/useSceneChannel';
-import { rouletteChannel } from './channel';
-import { RED_NUMBERS, type RouletteBetType } from './rules';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
+import { rouletteChannel, type RouletteSceneConfig } from './channel';
 import {
-  INSIDE_MODES,
-  addChip,
-  betLabel,
-  centsOnNumber,
-  clickNumber,
-  outsideBet,
+  changeTable,
+  chipsOn,
+  tableIssue,
   toWire,
   totalCents,
-  type InsideMode,
-  type TableBet,
+  type TableIssue,
+  type TableState,
 } from './selection';
+import { spotKey, type TableSpot } from './table';
 import game from './game';
 
-type OutsideType = Exclude<RouletteBetType, InsideMode>;
-const EVEN_CHANCES: OutsideType[] = ['low', 'even', 'red', 'black', 'odd', 'high'];
-const ROWS = Array.from({ length: 12 }, (_, r) => [r * 3 + 1, r * 3 + 2, r * 3 + 3]);
+type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** Roulette controls: chip value, the betting table (every bet type), spin; manual or auto. */
+/** A spot as the player reads it: 'Split 1-2', 'Dozen 13–24', 'Red'. */
+function spotLabel(t: Translate, spot: TableSpot): string {
+  const name = t(`games.roulette.type_${spot.type}`);
+  const [a = 0] = spot.selection;
+  switch (spot.type) {
+    case 'dozen':
+      return `${name} ${12 * a - 11}–${12 * a}`;
+    case 'street':
+      return `${name} ${a}–${a + 2}`;
+    case 'six_line':
+      return `${name} ${a}–${a + 5}`;
+    default:
+      return spot.selection.length ? `${name} ${spot.selection.join('-')}` : name;
+  }
+}
+
+function issueText(t: Translate, issue: TableIssue | null): string | null {
+  if (!issue) return null;
+  switch (issue.key) {
+    case 'count':
+      return t('games.roulette.too_many', { limit: issue.limit });
+    case 'limit':
+      return t('games.roulette.over_limit', {
+        total: formatMoney(issue.totalCents / 100),
+        limit: formatMoney(issue.limitCents / 100),
+      });
+    case 'balance':
+      return t('games.roulette.over_balance', {
+        total: formatMoney(issue.totalCents / 100),
+        balance: formatMoney(issue.balanceCents / 100),
+      });
+  }
+}
+
+const EMPTY: TableState = { bets: [], history: [] };
+
+/**
+ * Roulette controls: the chip value, the chips on the table (placed, moved and taken back on the
+ * scene's table by touch, mouse or keyboard), undo, clear and spin; manual or auto.
+ */
 export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const [insideMode, setInsideMode] = useState<InsideMode>('straight');
-  const [pending, setPending] = useState<number | null>(null);
-  const [bets, setBets] = useState<TableBet[]>([]);
+  const [table, change] = useReducer(changeTable, EMPTY);
+  const [cursor, setCursor] = useState<TableSpot | null>(null);
+  const { bets } = table;
+  // Checked on every render: a chip placed and the balance moving both show at once.
+  const balanceCents = services.isAuthenticated ? unitsToCents(services.balance()) : null;
+  const issue = tableIssue(bets, balanceCents);
 
   const round = useBetRound({
     services,
     onSettled,
-    ready: bets.length > 0,
+    ready: bets.length > 0 && issue === null,
     bet: () => ({ path: game.paths.bet, body: { bets: toWire(bets) } }),
     animate: async (answer) => {
       const pocket = Number(answer.bet.result.pocket);
@@ -48,105 +86,79 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
   });
   const { locked, last } = round;
   useSceneActions(rouletteChannel, { bet: round.trigger });
-
-  const place = (bet: { type: RouletteBetType; selection: number[] }) => {
-    setBets((list) => addChip(list, bet, round.stakeCents));
-    playGameSound('tick');
-  };
-  const onNumber = (n: number) => {
-    const click = clickNumber(insideMode, n, pending);
-    setPending(click.pending);
-    if (click.bet) place(click.bet);
-  };
-
-  const numberButton = (n: number) => {
-    const cents = centsOnNumber(bets, n);
-    const color = n === 0 ? 'is-green' : RED_NUMBERS.includes(n) ? 'is-red' : 'is-black';
-    return (
-      <button
-        key={n}
-        type="button"
-        className={`${color}${pending === n ? ' is-pending' : ''}${cents ? ' has-chip' : ''}`}
-        data-number={n}
-        data-chip={cents ? formatMoney(cents / 100) : undefined}
-        aria-pressed={pending === n || undefined}
-        disabled={locked || (n === 0 && insideMode !== 'straight' && insideMode !== 'split')}
-        onClick={() => onNumber(n)}
-      >
-        {n}
-      </button>
-    );
-  };
+  const chipCents = round.stakeIssue ? 0 : round.stakeCents;
+  useSceneEvents(rouletteChannel, {
+    place: (spot) => {
+      if (locked || chipCents <= 0) return;
+      change({ kind: 'place', spot, cents: chipCents });
+      playGameSound('tick');
+    },
+    move: (from, to) => {
+      if (!locked) change({ kind: 'move', from, to });
+    },
+    remove: (spot) => {
+      if (!locked) change({ kind: 'remove', spot });
+    },
+    cursor: setCursor,
+  });
+  const labels = useMemo(
+    () => ({
+      dozens: [
+        t('games.roulette.felt_dozen_1'),
+        t('games.roulette.felt_dozen_2'),
+        t('games.roulette.felt_dozen_3'),
+      ] as const,
+      low: '1–18',
+      high: '19–36',
+      even: t('games.roulette.felt_even'),
+      odd: t('games.roulette.felt_odd'),
+      total: t('games.roulette.felt_total'),
+      chip: t('games.roulette.felt_chip'),
+    }),
+    [t],
+  );
+  const over = issue !== null;
+  const config = useMemo<RouletteSceneConfig>(
+    () => ({ bets, chipCents, locked, over, labels }),
+    [bets, chipCents, locked, over, labels],
+  );
+  useSceneConfig(rouletteChannel, config);
+  const cursorCents = cursor ? chipsOn(bets, cursor) : 0;
 
   return (
-    <div
-      className="game-panel roulette-panel"
-      data-testid="roulette-panel"
-      data-busy={locked || undefined}
+    <BetPanel
+      game={game.id}
+      round={round}
+      services={services}
+      className="roulette-panel"
       data-settled-pocket={last?.pocket}
+      label={t('games.roulette.chip')}
+      outerIssue={issueText(t, issue)}
     >
-      <StakeControls round={round} services={services} label={t('games.roulette.chip')} />
-      <div className="game-field">
-        <label htmlFor="roulette-bet-type">{t('games.roulette.bet_type')}</label>
-        <select
-          id="roulette-bet-type"
-          name="bet_type"
-          value={insideMode}
-          disabled={locked}
-          onChange={(e) => {
-            setInsideMode(e.target.value as InsideMode);
-            setPending(null);
-          }}
+      <p className="muted">{t('games.roulette.how')}</p>
+      <div className="roulette-total">
+        <p>
+          {t('games.roulette.total')}:{' '}
+          <strong data-testid="roulette-total">{formatMoney(totalCents(bets) / 100)}</strong>
+        </p>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          data-testid="roulette-undo"
+          disabled={locked || table.history.length === 0}
+          onClick={() => change({ kind: 'undo' })}
         >
-          {INSIDE_MODES.map((m) => (
-            <option key={m} value={m}>
-              {t(`games.roulette.type_${m}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {pending !== null ? <p className="muted">{t('games.roulette.pick_neighbour')}</p> : null}
-      <div className="roulette-table" role="group" aria-label={t('games.roulette.table')}>
-        {numberButton(0)}
-        {ROWS.map((row) => row.map(numberButton))}
-      </div>
-      <div className="roulette-outside">
-        {([1, 2, 3] as const).map((c) => (
-          <button
-            key={`col${c}`}
-            type="button"
-            className="btn btn--secondary"
-            data-bet={`column-${c}`}
-            disabled={locked}
-            onClick={() => place(outsideBet('column', c))}
-          >
-            {t('games.roulette.type_column')} {c}
-          </button>
-        ))}
-        {([1, 2, 3] as const).map((d) => (
-          <button
-            key={`doz${d}`}
-            type="button"
-            className="btn btn--secondary"
-            data-bet={`dozen-${d}`}
-            disabled={locked}
-            onClick={() => place(outsideBet('dozen', d))}
-          >
-            {`${d * 12 - 11}–${d * 12}`}
-          </button>
-        ))}
-        {EVEN_CHANCES.map((type) => (
-          <button
-            key={type}
-            type="button"
-            className="btn btn--secondary"
-            data-bet={type}
-            disabled={locked}
-            onClick={() => place(outsideBet(type))}
-          >
-            {t(`games.roulette.type_${type}`)}
-          </button>
-        ))}
+          {t('games.roulette.undo')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          data-testid="roulette-clear"
+          disabled={locked || bets.length === 0}
+          onClick={() => change({ kind: 'clear' })}
+        >
+          {t('games.roulette.clear')}
+        </button>
       </div>
       <div>
         <h3 className="muted">{t('games.roulette.placed')}</h3>
@@ -155,48 +167,32 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
         ) : (
           <ul className="roulette-bets" data-testid="roulette-bets">
             {bets.map((b) => (
-              <li key={betLabel(b)} data-type={b.type}>
-                {betLabel(b)} · {formatMoney(b.amountCents / 100)}
+              <li key={spotKey(b)} data-spot={spotKey(b)} data-type={b.type}>
+                {spotLabel(t, b)} · {formatMoney(b.amountCents / 100)}
               </li>
             ))}
           </ul>
         )}
-        <p>
-          {t('games.roulette.total')}:{' '}
-          <strong data-testid="roulette-total">{formatMoney(totalCents(bets) / 100)}</strong>
-        </p>
-        <div className="mode-tabs">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={locked || bets.length === 0}
-            onClick={() => setBets((l) => l.slice(0, -1))}
-          >
-            {t('games.roulette.undo')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={locked || bets.length === 0}
-            onClick={() => setBets([])}
-          >
-            {t('games.roulette.clear')}
-          </button>
-        </div>
       </div>
       <AutoBetFooter
         round={round}
-        disabled={bets.length === 0}
+        disabled={bets.length === 0 || over}
         betLabel={t('games.roulette.spin')}
         testId="roulette-spin"
-        onBet={round.trigger}
       />
-      <p className="game-panel__result" aria-live="polite" data-testid="roulette-result">
+      <RoundResult testId="roulette-result">
         {last
           ? t('games.roulette.landed', { pocket: last.pocket, payout: formatMoney(last.payout) })
           : ''}
+      </RoundResult>
+      <p className="muted game-panel__hint" aria-live="polite" data-testid="roulette-keys">
+        {cursor
+          ? t('games.roulette.cursor', {
+              spot: spotLabel(t, cursor),
+              amount: formatMoney(cursorCents / 100),
+            })
+          : t('games.roulette.keys')}
       </p>
-      <p className="muted game-panel__hint">{t('games.roulette.keys')}</p>
-    </div>
+    </BetPanel>
   );
 }

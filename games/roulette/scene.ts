@@ -1,56 +1,96 @@
 import { Container, Graphics, Text } from 'pixi.js';
 import {
   fitInto,
-  type GameScene,
+  type ActionPhase,
   type LayoutReport,
   type LayoutSpace,
+  type Rect,
   type SceneContext,
-  type SceneView,
 } from '../../engine/index';
-import { GAME_SOUNDS, playGameSound } from '../shared/sounds';
+import { defineScene, GameView } from '../shared/gameScene';
+import { playGameSound } from '../shared/sounds';
+import { TABLE_COLOURS } from '../shared/tableColours';
 import { rouletteChannel, type RouletteSceneApi } from './channel';
+import { rouletteLayout, type RouletteLayout } from './layout';
 import { rouletteParams } from './params';
-import { RED_NUMBERS } from './rules';
 import { RouletteSimulation, WHEEL_RADIUS } from './simulation';
+import { numberColour, type Direction } from './table';
+import { BettingTable } from './tableView';
 import { POCKET_ANGLE, WHEEL_ORDER } from './wheel';
 
 const RING = { outer: 340, numbers: 270, inner: 190, hub: 120 };
-/** The table around its centre: the rim (outer + 14) and the pointer above it (outer + 30). */
-const TABLE_BOX = { x: -RING.outer - 14, y: -RING.outer - 30, width: 2 * RING.outer + 28 };
-const MARGIN = 8;
-const pocketColor = (n: number) =>
-  n === 0 ? 0x138a3b : RED_NUMBERS.includes(n) ? 0xc62a3f : 0x18232b;
+/** The wheel around its centre: the rim (outer + 14) and the pointer above it (outer + 30). */
+const WHEEL_BOX = {
+  x: -RING.outer - 14,
+  y: -RING.outer - 30,
+  width: 2 * RING.outer + 28,
+  height: 2 * RING.outer + 44,
+};
+const COLOURS = {
+  red: 0xc62a3f,
+  black: 0x18232b,
+  green: 0x138a3b,
+  ink: TABLE_COLOURS.ink,
+} as const;
+const pocketColor = (n: number) => COLOURS[numberColour(n)];
 /** Pixi angles start at +x; the wheel's start at the top. */
 const pixiAngle = (theta: number) => theta - Math.PI / 2;
+/** Upright, the wheel grows over the table while the ball runs, and stays a moment after. */
+const ZOOM = { seconds: 0.35, holdSeconds: 1.4 } as const;
+const smooth = (t: number) => t * t * (3 - 2 * t);
+const lerpRect = (a: Rect, b: Rect, t: number): Rect => ({
+  x: a.x + (b.x - a.x) * t,
+  y: a.y + (b.y - a.y) * t,
+  width: a.width + (b.width - a.width) * t,
+  height: a.height + (b.height - a.height) * t,
+});
+const MOVES: Record<string, Direction> = {
+  left: 'left',
+  right: 'right',
+  up: 'up',
+  down: 'down',
+};
 
-/** The wheel (pockets in European order), the ball, and the result in the hub. */
-class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContext> {
-  private sim!: RouletteSimulation;
-  /** Wheel, ball, pointer and result around the wheel's centre, scaled to fit the canvas. */
-  private readonly table = new Container({ label: 'roulette-table' });
+/**
+ * The wheel (pockets in European order), the ball and the result in the hub, and the betting
+ * table the panel's chips lie on (played by touch, mouse or keyboard: ./tableView.ts).
+ */
+class RouletteView extends GameView<RouletteSimulation> {
+  /** Wheel, ball, pointer and result around the wheel's centre, scaled into the wheel's box. */
+  private readonly wheelGroup = new Container({ label: 'roulette-wheel' });
   private readonly wheel = new Container({ label: 'wheel' });
   private readonly ball = new Graphics();
+  /** Dims the table while the wheel is drawn large over it. */
+  private readonly dim = new Graphics();
   private result!: Text;
   private pocketsPassed = 0;
+  private placed: RouletteLayout | null = null;
+  /** 0: the wheel in its place beside the table; 1: drawn large for the spin. */
+  private zoom = 0;
+  private holdLeft = 0;
+  private readonly table = new BettingTable({
+    place: (spot) => this.tableUsed(() => rouletteChannel.emit('place', spot)),
+    move: (from, to) => this.tableUsed(() => rouletteChannel.emit('move', from, to)),
+    remove: (spot) => this.tableUsed(() => rouletteChannel.emit('remove', spot)),
+    cursor: (spot) => rouletteChannel.emit('cursor', spot),
+  });
   private readonly api: RouletteSceneApi = {
+    configure: (config) => this.table.configure(config),
     spin: (pocket) =>
       new Promise<number>((resolve) => {
         this.result.text = '';
+        this.table.setWinning(null);
+        this.holdLeft = 0;
         this.sim.spin(pocket, (landed) => {
           this.result.text = String(landed);
           this.result.style.fill =
-            pocketColor(landed) === 0x18232b ? 0xe8edf7 : pocketColor(landed);
+            numberColour(landed) === 'black' ? COLOURS.ink : pocketColor(landed);
+          this.table.setWinning(landed);
+          this.holdLeft = ZOOM.holdSeconds;
           resolve(landed);
         });
       }),
   };
-
-  /** Space (the `bet` action) goes to the panel. */
-  readonly action = rouletteChannel.action;
-
-  init(_data: unknown, sim: RouletteSimulation): void {
-    this.sim = sim;
-  }
 
   create(ctx: SceneContext): void {
     const disc = new Graphics()
@@ -100,50 +140,78 @@ class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContex
         fontFamily: 'system-ui, sans-serif',
         fontSize: 96,
         fontWeight: '800',
-        fill: 0xe8edf7,
+        fill: COLOURS.ink,
       },
     });
     this.result.anchor.set(0.5);
     const pointer = new Graphics().poly([0, 0, -14, -28, 14, -28]).fill(0xf5c542);
     pointer.position.set(0, -RING.outer - 2);
-    this.table.addChild(this.wheel, this.ball, this.result, pointer);
-    ctx.root.addChild(this.table);
+    this.wheelGroup.addChild(this.wheel, this.ball, this.result, pointer);
+    ctx.root.addChild(this.table.root, this.dim, this.wheelGroup);
   }
 
-  /** The whole wheel as large as the canvas allows, centred. */
+  /**
+   * Upright (a phone): the wheel above and the table 3 columns wide under it, across the width;
+   * on its side: the table horizontal, beside the wheel or under it (./layout.ts).
+   */
   layout(space: LayoutSpace): void {
-    const fit = fitInto(
-      { ...TABLE_BOX, height: TABLE_BOX.width + 16 },
-      {
-        x: MARGIN,
-        y: MARGIN,
-        width: space.width - 2 * MARGIN,
-        height: space.height - 2 * MARGIN,
-      },
-    );
-    this.table.scale.set(fit.scale);
-    this.table.position.set(fit.x, fit.y);
+    const placed = rouletteLayout(space);
+    this.placed = placed;
+    const t = placed.table;
+    this.table.place(placed.orientation, t.x, t.y, t.cellWidth, t.cellHeight, placed.lineReach);
+    this.dim.clear().rect(0, 0, space.width, space.height).fill(0x05080f);
+    this.placeWheel();
   }
 
   describeLayout(): LayoutReport {
-    const scale = this.table.scale.x;
-    const radius = (RING.outer + 14) * scale;
+    const placed = this.placed;
+    const table = this.table.placed;
+    if (!placed || !table) return {};
+    const spots: Record<string, Rect> = {};
+    for (const zone of table.zones) spots[`spot:${zone.key}`] = zone.rect;
     return {
-      wheel: {
-        x: this.table.x - radius,
-        y: this.table.y - radius,
-        width: 2 * radius,
-        height: 2 * radius,
-      },
+      orientation: placed.orientation,
+      wheel: placed.wheel,
+      spinWheel: placed.spinWheel,
+      table: table.bounds,
+      cellWidth: table.numberWidth,
+      cellHeight: table.numberHeight,
+      chipRadius: this.table.chipSize,
+      lineReach: placed.lineReach,
+      ...spots,
     };
   }
 
   show(): void {
     this.result.text = '';
+    this.zoom = 0;
+    this.holdLeft = 0;
+    this.table.setWinning(null);
+    this.placeWheel();
     rouletteChannel.attach(this.api);
   }
 
-  update(): void {
+  /** The arrows move the table's cursor, Enter places a chip, Delete takes the chips back. */
+  action(name: string, phase: ActionPhase): boolean {
+    const move = MOVES[name];
+    if (move) {
+      if (phase === 'down') this.table.moveCursor(move);
+      return true;
+    }
+    if (name === 'place' || name === 'remove') {
+      if (phase === 'up') return false;
+      return name === 'place' ? this.table.placeAtCursor() : this.table.removeAtCursor();
+    }
+    // Space (the `bet` action) goes to the panel.
+    return rouletteChannel.action(name, phase);
+  }
+
+  update(dt: number): void {
+    this.table.update(performance.now());
+    const target = this.sim.spinning || this.holdLeft > 0 ? 1 : 0;
+    if (!this.sim.spinning) this.holdLeft = Math.max(0, this.holdLeft - dt);
+    const step = dt / ZOOM.seconds;
+    this.zoom = target > this.zoom ? Math.min(1, this.zoom + step) : Math.max(0, this.zoom - step);
     // A tick each time the ball passes a pocket.
     if (!this.sim.spinning) return;
     const passed = Math.floor(Math.abs(this.sim.ballRelative) / POCKET_ANGLE);
@@ -161,18 +229,46 @@ class RouletteView implements SceneView<unknown, RouletteSimulation, SceneContex
     const radius = lerp(p.ballRadius, this.sim.ballRadius);
     this.wheel.rotation = wheel;
     this.ball.position.set(Math.sin(ball) * radius, -Math.cos(ball) * radius);
+    this.placeWheel();
+    this.table.render(performance.now());
   }
 
   hide(): void {
+    this.table.reset();
     rouletteChannel.detach(this.api);
+  }
+
+  /** A tap, drag or long press on the table: the wheel goes back to its place at once. */
+  private tableUsed(report: () => void): void {
+    this.holdLeft = 0;
+    report();
+  }
+
+  /** The wheel in its box for the current zoom, and the table dimmed under a large wheel. */
+  private placeWheel(): void {
+    const placed = this.placed;
+    if (!placed) return;
+    const t = smooth(this.zoom);
+    const box = lerpRect(placed.wheel, placed.spinWheel, t);
+    const fit = fitInto(WHEEL_BOX, box);
+    this.wheelGroup.scale.set(fit.scale);
+    this.wheelGroup.position.set(fit.x, fit.y);
+    this.dim.alpha = t * 0.6;
+    this.dim.visible = this.dim.alpha > 0.01 && placed.spinWheel.width > placed.wheel.width;
   }
 }
 
-export const rouletteScene: GameScene<unknown, RouletteSimulation, typeof rouletteParams> = {
-  id: 'roulette',
-  bundles: [GAME_SOUNDS],
+export default defineScene({
   params: rouletteParams,
-  actions: [{ name: 'bet', keys: ['Space'] }],
+  actions: [
+    { name: 'bet', keys: ['Space'] },
+    { name: 'left', keys: ['ArrowLeft'] },
+    { name: 'right', keys: ['ArrowRight'] },
+    { name: 'up', keys: ['ArrowUp'] },
+    { name: 'down', keys: ['ArrowDown'] },
+    { name: 'place', keys: ['Enter', 'NumpadEnter'] },
+    { name: 'remove', keys: ['Delete', 'Backspace'] },
+  ],
   simulation: (data, values) => new RouletteSimulation(data, values),
   view: () => new RouletteView(),
-};
+});

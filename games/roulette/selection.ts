@@ -1,10 +1,9 @@
-// The betting table's logic (pure): which bet a click makes in each mode, chips stacking up,
-// and the wire format of POST /api/games/roulette/spins.
-import { coveredPockets, type RouletteBetType } from './rules';
-
-/** Inside bets are placed by clicking numbers; outside bets have their own buttons. */
-export const INSIDE_MODES = ['straight', 'split', 'street', 'corner', 'six_line'] as const;
-export type InsideMode = (typeof INSIDE_MODES)[number];
+// The chips on the table (pure): placing, moving and taking back a spot's chips, the total and
+// what keeps it from being spun, and the wire format of POST /api/games/roulette/spins. The
+// panel holds the one list of bets; the scene draws it and reports taps, drags and long presses.
+import { BET_MAX_CENTS } from '../fairness/money';
+import { ROULETTE, type RouletteBetType } from './rules';
+import { spotKey, type TableSpot } from './table';
 
 export interface TableBet {
   type: RouletteBetType;
@@ -12,87 +11,62 @@ export interface TableBet {
   amountCents: number;
 }
 
-export interface ClickResult {
-  /** The bet the click makes, if it completes one. */
-  bet?: { type: RouletteBetType; selection: number[] };
-  /** A split waits for its second number. */
-  pending: number | null;
-}
-
-const rowStart = (n: number) => n - ((n - 1) % 3);
-
-/** The bet a click on number `n` makes in `mode` (a split takes two neighbouring clicks). */
-export function clickNumber(mode: InsideMode, n: number, pending: number | null): ClickResult {
-  switch (mode) {
-    case 'straight':
-      return { bet: { type: 'straight', selection: [n] }, pending: null };
-    case 'split': {
-      if (pending === null || pending === n) return { pending: pending === n ? null : n };
-      const selection = [pending, n];
-      return coveredPockets('split', selection)
-        ? { bet: { type: 'split', selection }, pending: null }
-        : { pending: n };
-    }
-    case 'street':
-      return n >= 1
-        ? { bet: { type: 'street', selection: [rowStart(n)] }, pending: null }
-        : { pending: null };
-    case 'corner': {
-      if (n < 1) return { pending: null };
-      let first = n % 3 === 0 ? n - 1 : n;
-      if (first > 32) first -= 3;
-      return {
-        bet: { type: 'corner', selection: [first, first + 1, first + 3, first + 4] },
-        pending: null,
-      };
-    }
-    case 'six_line': {
-      if (n < 1) return { pending: null };
-      let first = rowStart(n);
-      if (first > 31) first -= 3;
-      return { bet: { type: 'six_line', selection: [first, first + 3] }, pending: null };
-    }
-  }
-}
-
-/** Outside bets: dozen and column take 1..3, the even chances no selection. */
-export function outsideBet(
-  type: Exclude<RouletteBetType, InsideMode>,
-  which?: 1 | 2 | 3,
-): { type: RouletteBetType; selection: number[] } {
-  return { type, selection: type === 'dozen' || type === 'column' ? [which ?? 1] : [] };
-}
-
-const sameBet = (
-  a: { type: string; selection: number[] },
-  b: { type: string; selection: number[] },
-) =>
-  a.type === b.type &&
-  a.selection.length === b.selection.length &&
-  [...a.selection]
-    .sort((x, y) => x - y)
-    .every((v, i) => v === [...b.selection].sort((x, y) => x - y)[i]);
+const sameSpot = (a: TableSpot, b: TableSpot) => spotKey(a) === spotKey(b);
 
 /** Adds a chip: on an existing spot the amounts add up, otherwise a new bet. */
 export function addChip(
   bets: readonly TableBet[],
-  bet: { type: RouletteBetType; selection: number[] },
+  bet: TableSpot,
   amountCents: number,
 ): TableBet[] {
-  const index = bets.findIndex((b) => sameBet(b, bet));
-  if (index < 0) return [...bets, { ...bet, amountCents }];
+  const index = bets.findIndex((b) => sameSpot(b, bet));
+  if (index < 0) return [...bets, { type: bet.type, selection: [...bet.selection], amountCents }];
   return bets.map((b, i) => (i === index ? { ...b, amountCents: b.amountCents + amountCents } : b));
+}
+
+/** Cents on one spot (0 when it has no chips). */
+export function chipsOn(bets: readonly TableBet[], spot: TableSpot): number {
+  return bets.find((b) => sameSpot(b, spot))?.amountCents ?? 0;
+}
+
+/** Takes a spot's chips back. */
+export function removeChips(bets: readonly TableBet[], spot: TableSpot): TableBet[] {
+  return bets.filter((b) => !sameSpot(b, spot));
+}
+
+/** Moves a spot's whole stack onto another spot (where it joins any chips already there). */
+export function moveChips(bets: readonly TableBet[], from: TableSpot, to: TableSpot): TableBet[] {
+  const cents = chipsOn(bets, from);
+  if (cents === 0 || sameSpot(from, to)) return [...bets];
+  return addChip(removeChips(bets, from), to, cents);
 }
 
 export const totalCents = (bets: readonly TableBet[]): number =>
   bets.reduce((sum, b) => sum + b.amountCents, 0);
 
-/** Cents staked on inside bets that cover number `n` (the chip badge on the table). */
-export function centsOnNumber(bets: readonly TableBet[], n: number): number {
-  return bets
-    .filter((b) => (INSIDE_MODES as readonly string[]).includes(b.type))
-    .filter((b) => coveredPockets(b.type, b.selection)?.includes(n))
-    .reduce((sum, b) => sum + b.amountCents, 0);
+/** Why the chips on the table cannot be spun as they are (checked as they change). */
+export type TableIssue =
+  | { key: 'limit'; totalCents: number; limitCents: number }
+  | { key: 'balance'; totalCents: number; balanceCents: number }
+  | { key: 'count'; limit: number };
+
+/**
+ * The table's issue: more spots than one spin takes, a total over the table limit, or (when
+ * the balance is known) over the balance; null when it can be spun (or is empty).
+ */
+export function tableIssue(
+  bets: readonly TableBet[],
+  balanceCents: number | null,
+): TableIssue | null {
+  const total = totalCents(bets);
+  if (bets.length > ROULETTE.maxBetsPerSpin) {
+    return { key: 'count', limit: ROULETTE.maxBetsPerSpin };
+  }
+  if (total > BET_MAX_CENTS) return { key: 'limit', totalCents: total, limitCents: BET_MAX_CENTS };
+  if (balanceCents !== null && total > balanceCents) {
+    return { key: 'balance', totalCents: total, balanceCents };
+  }
+  return null;
 }
 
 /** The spin request's bets (amounts in currency units). */
@@ -106,9 +80,54 @@ export function toWire(
   }));
 }
 
-/** A short label: 'split 1-2', 'dozen 2', 'red'. */
-export function betLabel(bet: { type: string; selection: number[] }): string {
-  return bet.selection.length
-    ? `${bet.type.replace('_', ' ')} ${bet.selection.join('-')}`
-    : bet.type;
+/** A stack's total as short as a chip shows it: 5, 2,5, 0,25, 1,2k. */
+export function chipLabel(cents: number): string {
+  const units = cents / 100;
+  const short = (value: number, decimals: number) =>
+    String(Number(value.toFixed(decimals))).replace('.', ',');
+  return units >= 1000 ? `${short(units / 1000, units >= 10_000 ? 0 : 1)}k` : short(units, 2);
+}
+
+/** The panel's table: its chips and what they were before each change (for Undo). */
+export interface TableState {
+  bets: TableBet[];
+  history: TableBet[][];
+}
+
+export type TableChange =
+  | { kind: 'place'; spot: TableSpot; cents: number }
+  | { kind: 'move'; from: TableSpot; to: TableSpot }
+  | { kind: 'remove'; spot: TableSpot }
+  | { kind: 'clear' }
+  | { kind: 'undo' };
+
+/** How many changes Undo can take back. */
+const HISTORY_LIMIT = 200;
+
+/** The table after a change (a change that changes nothing leaves it as it is). */
+export function changeTable(state: TableState, change: TableChange): TableState {
+  if (change.kind === 'undo') {
+    const previous = state.history.at(-1);
+    return previous ? { bets: previous, history: state.history.slice(0, -1) } : state;
+  }
+  let bets: TableBet[];
+  switch (change.kind) {
+    case 'place':
+      if (change.cents <= 0) return state;
+      bets = addChip(state.bets, change.spot, change.cents);
+      break;
+    case 'move':
+      if (chipsOn(state.bets, change.from) === 0 || sameSpot(change.from, change.to)) return state;
+      bets = moveChips(state.bets, change.from, change.to);
+      break;
+    case 'remove':
+      if (chipsOn(state.bets, change.spot) === 0) return state;
+      bets = removeChips(state.bets, change.spot);
+      break;
+    case 'clear':
+      if (state.bets.length === 0) return state;
+      bets = [];
+      break;
+  }
+  return { bets, history: [...state.history, state.bets].slice(-HISTORY_LIMIT) };
 }

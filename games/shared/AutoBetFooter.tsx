@@ -15,20 +15,26 @@ interface Props {
 
 /** The end of a panel with auto-bet: its settings in auto mode, then bet / start / stop. */
 export function AutoBetFooter(props: Props) {
-  const { mode, auto, setAuto, autoBet } = props.round;
   return (
     <>
-      {mode === 'auto' ? (
-        <AutoBetControls
-          settings={auto}
-          onChange={setAuto}
-          running={autoBet.running}
-          progress={autoBet.progress}
-          stopped={autoBet.stopped}
-        />
-      ) : null}
+      <AutoBetFields round={props.round} />
       <BetButton {...props} />
     </>
+  );
+}
+
+/** Auto-bet's settings and progress in auto mode; nothing in manual mode. */
+export function AutoBetFields({ round }: Pick<Props, 'round'>) {
+  const { mode, auto, setAuto, autoBet } = round;
+  if (mode !== 'auto') return null;
+  return (
+    <AutoBetControls
+      settings={auto}
+      onChange={setAuto}
+      running={autoBet.running}
+      progress={autoBet.progress}
+      stopped={autoBet.stopped}
+    />
   );
 }
 

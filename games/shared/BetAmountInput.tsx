@@ -26,6 +26,11 @@ interface Props {
   onIssue?: (issue: StakeIssue | null) => void;
   disabled?: boolean;
   label?: string;
+  /**
+   * Why what the stake makes up cannot be bet (a table's chip total over the balance), shown in
+   * the same place when the typed stake itself is fine. The panel keeps its round from betting.
+   */
+  outerIssue?: string | null;
 }
 
 function useIssueText(issue: StakeIssue | null): string | null {
@@ -56,6 +61,7 @@ export function BetAmountInput({
   onIssue,
   disabled,
   label,
+  outerIssue,
 }: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -67,7 +73,7 @@ export function BetAmountInput({
     );
   }, [cents]);
   const issue = stakeIssue(text, limits, checkBalance ? unitsToCents(balance()) : null);
-  const issueText = useIssueText(issue);
+  const issueText = useIssueText(issue) ?? outerIssue ?? null;
   const issueKey = issue ? JSON.stringify(issue) : null;
   useEffect(() => {
     onIssue?.(issueKey ? (JSON.parse(issueKey) as StakeIssue) : null);

@@ -1,7 +1,7 @@
 import type { StakeLimits } from './amount';
-import { BetAmountInput } from './BetAmountInput';
 import { ModeTabs } from './ModeTabs';
 import type { GameServices } from './services';
+import { StakeField } from './StakeField';
 import type { BetRound } from './useBetRound';
 
 interface Props {
@@ -14,26 +14,19 @@ interface Props {
   label?: string;
   /** The game's stake limits (default: every game's). */
   limits?: StakeLimits;
+  /** Why what the stake makes up cannot be bet (see BetAmountInput's `outerIssue`). */
+  outerIssue?: string | null;
 }
 
 /**
  * The top of a bet panel: the manual / auto switch and the stake, locked while a round runs. A
  * stake that cannot be bet (limits, balance) shows why and keeps the round from betting.
  */
-export function StakeControls({ round, services, label, limits }: Props) {
+export function StakeControls({ round, ...field }: Props) {
   return (
     <>
       <ModeTabs round={round} />
-      <BetAmountInput
-        label={label}
-        cents={round.stakeCents}
-        onChange={round.setStakeCents}
-        balance={services.balance}
-        checkBalance={services.isAuthenticated}
-        limits={limits}
-        onIssue={round.setStakeIssue}
-        disabled={round.locked}
-      />
+      <StakeField stake={round} disabled={round.locked} {...field} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 // A game's one definition (games/<id>/game.ts): data and lazy loaders only, so the lobby, the
 // route table, the server and the CLI can all read it without loading a scene or a panel.
 import type { ComponentType } from 'react';
-import type { AssetBundle, GameScene } from '../../engine/index';
+import type { AssetBundle } from '../../engine/index';
 import type { AnyRules } from '../fairness/contract';
+import type { GameSceneModule } from './gameScene';
 import type { GamePanelProps } from './services';
 
 export type GameKind = 'instant' | 'stepped' | 'live';
@@ -38,21 +39,96 @@ export type GamePaths =
     }
   | { kind: 'live'; rounds: string; active: string };
 
+type Loader<T> = () => Promise<T>;
+
 export interface PlayableGame extends DefinitionBase {
   status: Exclude<LobbyStatus, 'soon'>;
   paths: GamePaths;
   /** The pure rules (games/<id>/rules.ts): small, shared by server, browser and CLI. */
   rules: AnyRules;
-  scene(): Promise<GameScene>;
-  panel(): Promise<{ default: ComponentType<GamePanelProps> }>;
-  /** Asset bundles (art, sounds) added to the engine's manifest before the scene loads. */
-  bundles(): Promise<readonly AssetBundle[]>;
+  scene: Loader<GameSceneModule>;
+  panel: Loader<{ default: ComponentType<GamePanelProps> }>;
+  /** Asset bundles (art) added to the engine's manifest before the scene loads. */
+  bundles: Loader<readonly AssetBundle[]>;
+  /** Sound sprites (the table's and the game's own), loaded with the bundles. */
+  sounds: Loader<readonly AssetBundle[]>;
 }
 
 export type GameDefinition = UpcomingGame | PlayableGame;
 
 export const isPlayable = (game: GameDefinition): game is PlayableGame => game.status !== 'soon';
 
-/** The table games' shared sound sprite, for a definition's `bundles`. */
-export const tableSounds = (): Promise<readonly AssetBundle[]> =>
-  import('./sounds').then((sounds) => [sounds.gameSoundsBundle]);
+/** The last segment of the paths a game chooses; the rest follows from its id and kind. */
+type PathChoices<K extends GameKind> = K extends 'stepped'
+  ? { paths: { /** A move: POST `/api/games/<id>/games/:id/<step>`. */ step: string } }
+  : K extends 'instant'
+    ? { paths?: { /** The bet: POST `/api/games/<id>/<bet>` (default 'bets'). */ bet: string } }
+    : { paths?: never };
+
+/** What a game.ts writes: its rules (which bring its id and kind), its lobby tile, and what differs. */
+export type GameSpec<R extends AnyRules> = {
+  rules: R;
+  /** Its lobby tile: the badge, the two colours and the place. */
+  lobby: Pick<PlayableGame, 'status' | 'tile' | 'order'>;
+  /** Default: the default export of games/<id>/scene.ts. */
+  scene?: PlayableGame['scene'];
+  /** Default: games/<id>/panel.tsx. */
+  panel?: PlayableGame['panel'];
+  /** The game's own art bundles (default: none). */
+  bundles?: PlayableGame['bundles'];
+  /** The game's own sound sprites, besides the table's (default: none). */
+  sounds?: PlayableGame['sounds'];
+} & PathChoices<R['kind']>;
+
+/** A definition as defineGame makes it: its rules and paths keep their kind. */
+export type DefinedGame<R extends AnyRules> = PlayableGame & {
+  kind: R['kind'];
+  rules: R;
+  paths: Extract<GamePaths, { kind: R['kind'] }>;
+};
+
+function pathsOf(id: string, kind: GameKind, chosen: { bet?: string; step?: string }): GamePaths {
+  const base = `/api/games/${id}`;
+  switch (kind) {
+    case 'instant':
+      return { kind, bet: `${base}/${chosen.bet ?? 'bets'}` };
+    case 'stepped':
+      return {
+        kind,
+        games: `${base}/games`,
+        step: chosen.step ?? 'step',
+        active: `${base}/active`,
+      };
+    case 'live':
+      return { kind, rounds: `${base}/rounds`, active: `${base}/active` };
+  }
+}
+
+const none: Loader<readonly AssetBundle[]> = async () => [];
+
+/** The table games' shared sound sprite (bet, reveal, win, lose, ...), every game's. */
+const tableSounds = (): Promise<AssetBundle> =>
+  import('./sounds').then((sounds) => sounds.gameSoundsBundle);
+
+/**
+ * A playable game's definition from its game.ts: the id and kind are its rules', the API paths
+ * follow from them, the scene and the panel are its folder's, and the table's sounds come with
+ * the game's own.
+ */
+export function defineGame<R extends AnyRules>(spec: GameSpec<R>): DefinedGame<R> {
+  const { id, kind } = spec.rules;
+  const ownSounds = spec.sounds ?? none;
+  const game: PlayableGame = {
+    id,
+    kind,
+    ...spec.lobby,
+    paths: pathsOf(id, kind, spec.paths ?? {}),
+    rules: spec.rules,
+    scene: spec.scene ?? (() => import('./gameModules').then((folder) => folder.sceneOf(id))),
+    panel: spec.panel ?? (() => import('./gameModules').then((folder) => folder.panelOf(id))),
+    bundles: spec.bundles ?? none,
+    sounds: async () => [await tableSounds(), ...(await ownSounds())],
+  };
+  // pathsOf made the paths of the rules' kind.
+  return game as DefinedGame<R>;
+}

@@ -3,15 +3,22 @@ import type { PlayableGame } from './definition';
 
 /**
  * Registers a game's scene with the app's engine (idempotent: the engine keeps the first
- * registration). The scene's code and its bundles load on its first show.
+ * registration). The scene's code, the game's bundles and its sounds load on its first show; the
+ * scene is registered under the game's id and waits for all of them before it is created.
  */
 export function registerGameScene(game: PlayableGame): void {
   const engine = getEngine();
   engine.register(game.id, async () => {
-    const [scene, bundles] = await Promise.all([game.scene(), game.bundles()]);
-    for (const bundle of bundles) {
+    const [scene, bundles, sounds] = await Promise.all([
+      game.scene(),
+      game.bundles(),
+      game.sounds(),
+    ]);
+    const assets = [...bundles, ...sounds];
+    for (const bundle of assets) {
       if (!engine.assets.manifest.has(bundle.name)) engine.assets.add(bundle);
     }
-    return scene;
+    const names = new Set([...(scene.bundles ?? []), ...assets.map((bundle) => bundle.name)]);
+    return { ...scene, id: game.id, bundles: [...names] };
   });
 }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GamePaths } from './definition';
+import type { SceneChannel } from './SceneChannel';
 import type { BetAnswer, BetJson, GamePanelProps, GameServices } from './services';
 import { useBetRound, type BetRound } from './useBetRound';
+import { useSceneActions, useSceneEvents } from './useSceneChannel';
 
 type LivePaths = Extract<GamePaths, { kind: 'live' }>;
 
@@ -15,6 +17,14 @@ export interface LiveRoundScene {
   /** The multiplier shown now (0 when no round runs). */
   current(): number;
 }
+
+/** What a live game's scene tells its panel: the player came back (tab shown), resync. */
+export interface LiveSceneEvents {
+  resumed(): void;
+}
+
+/** A live game's channel (games/<id>/channel.ts). */
+export type LiveChannel = SceneChannel<LiveRoundScene, LiveSceneEvents>;
 
 /** How a live round ended, as the panel shows it. */
 export interface LiveShown {
@@ -80,27 +90,25 @@ export interface LiveRound {
   /** The multiplier shown now, refreshed a few times a second while a round runs. */
   live: number;
   cashOut(): void;
-  /** Space: bet, or cash out while a round runs. */
-  action(): void;
-  /** Follows a round left running (a reload, the tab back): GET active. */
-  resync(): void;
 }
 
 /**
  * A live game's panel round: the kit's bet round (stake, auto-bet, top bar) whose animation is
- * the round itself, the cash-out, and the round in progress followed again after a reload.
+ * the round itself, the cash-out, Space on the scene (bet, or cash out while a round runs), and
+ * a round left running followed again (the scene shown after a reload, the player back).
  */
 export function useLiveRound(options: {
   services: GameServices;
   onSettled?: GamePanelProps['onSettled'];
   paths: LivePaths;
-  scene: () => LiveRoundScene | null;
+  channel: LiveChannel;
   /** The start body of a round with this stake. */
   body: (stakeCents: number) => Record<string, unknown>;
   /** Every round that ends while followed here (its final bet), as soon as it is known. */
   onEnded?: (bet: BetJson) => void;
 }): LiveRound {
-  const { services, onSettled, paths, scene } = options;
+  const { services, onSettled, paths, channel } = options;
+  const scene = useCallback(() => channel.scene, [channel]);
   const ended = useRef(options.onEnded);
   useEffect(() => {
     ended.current = options.onEnded;
@@ -163,9 +171,12 @@ export function useLiveRound(options: {
     return () => clearInterval(timer);
   }, [roundId, scene]);
 
-  const action = useCallback(
-    () => (roundId !== null ? cashOut() : round.trigger()),
-    [roundId, cashOut, round],
-  );
-  return { round, roundId, live, cashOut, action, resync };
+  useEffect(() => {
+    void channel.whenShown().then(resync);
+  }, [channel, resync]);
+  useSceneEvents(channel, { resumed: resync });
+  useSceneActions(channel, {
+    bet: () => (roundId !== null ? cashOut() : round.trigger()),
+  });
+  return { round, roundId, live, cashOut };
 }

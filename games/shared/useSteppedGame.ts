@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SteppedRules } from '../fairness/contract';
+import { unitsToCents, type StakeIssue } from './amount';
 import { postBet } from './api';
 import type { GamePaths } from './definition';
 import type { BetAnswer, BetJson, GameServices } from './services';
@@ -20,14 +21,21 @@ export interface SteppedGameOptions {
 }
 
 /**
- * A stepped game's round as a panel plays it, the same for every such game: the game in progress
- * fetched once (a reload or another device comes back to it), start with a fresh Idempotency-Key,
- * one call at a time for moves and the cash-out, the top bar set from every answer, sounds, and
- * the page told when a game starts and ends.
+ * A stepped game's round as a panel plays it, the same for every such game: the stake (a game
+ * that comes back brings its own), the game in progress fetched once (a reload or another device
+ * comes back to it), start with a fresh Idempotency-Key, one call at a time for moves and the
+ * cash-out, the top bar set from every answer, sounds, and the page told when a game starts and
+ * ends.
  */
 export function useSteppedGame(o: SteppedGameOptions) {
   const { services, paths, rules, onSettled } = o;
   const { busy, run } = useBetCall();
+  const [stakeCents, setStakeCents] = useState(100);
+  // The stake a start sends: the latest, also for a start an auto-play loop makes between renders.
+  const stake = useRef(stakeCents);
+  useEffect(() => {
+    stake.current = stakeCents;
+  });
   const stakeRefused = useRef(false);
   /** The bet of the game on the table: running, or the last one finished. */
   const [bet, setShownBet] = useState<BetJson | null>(null);
@@ -58,7 +66,9 @@ export function useSteppedGame(o: SteppedGameOptions) {
         // The answer's balance is the server's now: the top bar takes it too.
         if (typeof answer.balance === 'number') services.setBalance(answer.balance);
         setBet(answer.bet);
-        if (answer.bet) onResume.current?.(answer.bet);
+        if (!answer.bet) return;
+        setStakeCents(unitsToCents(answer.bet.amount));
+        onResume.current?.(answer.bet);
       })
       .catch(() => undefined)
       .finally(() => active && setLoaded(true));
@@ -82,10 +92,14 @@ export function useSteppedGame(o: SteppedGameOptions) {
     [services, rules, onSettled, o.stepSound, o.lossSound, setBet],
   );
 
-  /** Each call resolves with the bet after it, or null when it was not made or failed. */
-  const start = (body: Record<string, unknown>): Promise<BetJson | null> => {
+  /**
+   * Each call resolves with the bet after it, or null when it was not made or failed. A start
+   * sends the stake and the game's parameters.
+   */
+  const start = (params: Record<string, unknown>): Promise<BetJson | null> => {
     // A stake the field refuses (BetAmountInput's onIssue) sends nothing.
     if (stakeRefused.current || !signedIn(services) || runningNow()) return Promise.resolve(null);
+    const body = { amount: stake.current / 100, ...params };
     return run(async () => {
       const answer = await postBet<BetAnswer>(services.request, paths.games, body);
       playGameSound('bet');
@@ -113,10 +127,29 @@ export function useSteppedGame(o: SteppedGameOptions) {
     return run(async () => settle(await services.request<BetAnswer>('POST', path, {})));
   };
 
-  /** Give it to the stake field's `onIssue`: while the stake cannot be bet, start sends nothing. */
-  const onStakeIssue = useCallback((issue: unknown) => {
+  /** The stake field's issue: while the stake cannot be bet, start sends nothing. */
+  const setStakeIssue = useCallback((issue: StakeIssue | null) => {
     stakeRefused.current = issue !== null;
   }, []);
 
-  return { bet, running, loaded, busy, start, step, cashOut, onStakeIssue };
+  /** The next move's multiplier (null when none), and what a cash-out pays now. */
+  const next = bet?.result.next_multiplier;
+  const nextMultiplier = running && typeof next === 'number' ? next : null;
+  const cashoutAmount =
+    running && bet ? Math.floor(unitsToCents(bet.amount) * bet.multiplier) / 100 : 0;
+
+  return {
+    bet,
+    running,
+    loaded,
+    busy,
+    start,
+    step,
+    cashOut,
+    stakeCents,
+    setStakeCents,
+    setStakeIssue,
+    nextMultiplier,
+    cashoutAmount,
+  };
 }

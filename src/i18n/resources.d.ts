@@ -32,7 +32,7 @@ export default interface Resources {
         dig_level: 'Dig level {{level}} of {{levels}}: pick a tile.';
         lost: 'Rock! The shaft caved in on level {{level}}.';
         won: 'You cashed out {{amount}} ({{multiplier}}).';
-        keys: 'Tap a tile of the lit level, press 1–4, or move with the arrows and dig with Enter; C cashes out.';
+        keys: 'Click a tile of the lit level, press 1–4, or move with the arrows and dig with Enter; C cashes out.';
         pattern: 'Tile pattern';
         pattern_left: 'Left tile';
         pattern_right: 'Right tile';
@@ -40,7 +40,8 @@ export default interface Resources {
         pattern_random: 'Random tile';
         pattern_custom: 'My pattern (tap the shaft)';
         target: 'Cash out after level';
-        pattern_hint: 'In auto mode, tap a tile on the shaft to choose it for that level.';
+        pattern_hint: 'In auto mode, tap or click a tile on the shaft to choose it for that level.';
+        touch: 'Tap a tile of the lit level to dig it.';
       };
       minerFrenzy: {
         title: 'Miner Frenzy';
@@ -53,7 +54,6 @@ export default interface Resources {
       };
       roulette: {
         title: 'Roulette';
-        bet_type: 'Bet type';
         type_straight: 'Straight';
         type_split: 'Split';
         type_street: 'Street';
@@ -72,12 +72,22 @@ export default interface Resources {
         undo: 'Undo';
         total: 'Total stake';
         chip: 'Chip value';
-        table: 'Betting table';
         placed: 'Bets on the table';
-        empty: 'Pick a bet type, then click the table to place chips.';
-        pick_neighbour: 'Now pick a neighbouring number.';
+        empty: 'No chips on the table yet.';
         landed: 'The ball landed on {{pocket}}. Payout {{payout}}.';
-        keys: 'Space spins when the focus is not in a field.';
+        keys: 'The arrow keys move over the table, Enter places the chip, Delete takes it back; Space spins when the focus is not in a field.';
+        how: 'Tap or click a spot on the table to place the chip there; drag a stack to move it, hold a stack to take it back.';
+        felt_dozen_1: '1st 12';
+        felt_dozen_2: '2nd 12';
+        felt_dozen_3: '3rd 12';
+        felt_even: 'EVEN';
+        felt_odd: 'ODD';
+        over_balance: 'The chips on the table ({{total}}) are more than your balance ({{balance}}).';
+        over_limit: 'The chips on the table ({{total}}) are over the table limit of {{limit}}.';
+        too_many: 'At most {{limit}} bets in one spin.';
+        cursor: 'Cursor: {{spot}} · {{amount}} on it. Enter places the chip, Delete takes it back.';
+        felt_total: 'Bet';
+        felt_chip: 'Chip';
       };
       minislot: {
         title: 'Mini Slot';
@@ -89,7 +99,7 @@ export default interface Resources {
         pay_three: 'Three on the line';
         pay_two: 'Exactly two anywhere on the line';
         pay_one: 'Exactly one anywhere on the line';
-        keys: 'Space spins when the focus is not in a field; tap the reels to stop them at once.';
+        keys: 'Space spins when the focus is not in a field; click the reels to stop them at once.';
         symbol_seven: 'Seven';
         symbol_bar: 'Bar';
         symbol_bell: 'Bell';
@@ -98,6 +108,7 @@ export default interface Resources {
         symbol_cherry: 'Cherry';
         symbol_lemon: 'Lemon';
         symbol_blank: 'Blank';
+        touch: 'Tap the reels to stop them at once.';
       };
       plinko: {
         title: 'Plinko';
@@ -133,9 +144,10 @@ export default interface Resources {
         title: 'Asteroids';
         buy: 'Buy round';
         reveal_all: 'Reveal all';
-        keys: 'Arrows or WASD turn and thrust, Space fires. On touch: the stick and the fire button.';
+        keys: 'Arrows or WASD turn and thrust, Space fires.';
         won: 'Three {{multiplier}}× gems: you won';
         lost: 'No three of a kind this time';
+        touch: 'Steer and thrust with the stick, fire with the red button.';
       };
       mines: {
         title: 'Mines';

@@ -75,6 +75,26 @@ async function sceneLaidOutForItsBox(page: Page): Promise<void> {
   ).toBe(true);
 }
 
+/** The middle of a betting spot of the roulette scene's table, from its layout report. */
+async function tableSpotAt(page: Page, key: string): Promise<{ x: number; y: number }> {
+  const at = await page.evaluate((spot) => {
+    const canvas = document.querySelector('.game-view canvas')!.getBoundingClientRect();
+    const report = window.__engine!.scenes.describeLayout()!.report;
+    const rect = report[`spot:${spot}`] as
+      { x: number; y: number; width: number; height: number } | undefined;
+    return rect
+      ? { x: canvas.left + rect.x + rect.width / 2, y: canvas.top + rect.y + rect.height / 2 }
+      : null;
+  }, key);
+  expect(at, `spot ${key}`).not.toBeNull();
+  return at!;
+}
+
+async function tapTableSpot(page: Page, key: string): Promise<void> {
+  const at = await tableSpotAt(page, key);
+  await page.touchscreen.tap(at.x, at.y);
+}
+
 interface Box {
   top: number;
   bottom: number;
@@ -150,7 +170,13 @@ function touchControls() {
       return `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').slice(0, 20)}" ${Math.round(box.width)}x${Math.round(box.height)}`;
     });
   const keyboardHints = [...document.querySelectorAll('.game-panel__hint')].filter(shown).length;
-  return { small, keyboardHints };
+  const touchHints = document.querySelectorAll('.game-panel__touch-hint');
+  return {
+    small,
+    keyboardHints,
+    touchHints: touchHints.length,
+    touchHintsShown: [...touchHints].filter(shown).length,
+  };
 }
 
 describe('game pages lay out for the screen they get', () => {
@@ -189,8 +215,11 @@ describe('game pages lay out for the screen they get', () => {
         if (screen.options.hasTouch) {
           // A fingertip's target on touch: every control at least 44 px tall (buttons 44 wide).
           expect(controls.small, where).toEqual([]);
-          // No keyboard hints without a keyboard.
+          // No keyboard hints without a keyboard, and the touch instructions instead.
           expect(controls.keyboardHints, where).toBe(0);
+          expect(controls.touchHintsShown, where).toBe(controls.touchHints);
+        } else {
+          expect(controls.touchHintsShown, where).toBe(0);
         }
         if (screen.screenshot) {
           await page.screenshot({
@@ -231,6 +260,48 @@ describe('plinko on a phone held upright', () => {
       expect(report.labelsOverlap, risk).toBe(false);
     }
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'plinko-16-rows-390x844.png') });
+    await close();
+  });
+});
+
+describe('asteroids on a phone held upright', () => {
+  it('fills the canvas: the field across the width under the gem strip, the stick and the fire button on a pad under it', async () => {
+    const { page, close } = await signedInPage(SCREENS[0]!);
+    expect(await openGame(page, '/asteroids')).toBe(true);
+    type Rect = { x: number; y: number; width: number; height: number };
+    const { canvas, report } = await page.evaluate(() => {
+      const box = document.querySelector('.game-view canvas')!.getBoundingClientRect();
+      return {
+        canvas: { x: box.left, y: box.top, width: box.width, height: box.height },
+        report: window.__engine!.scenes.describeLayout()!.report,
+      };
+    });
+    const field = report.field as Rect;
+    const pad = report.pad as Rect | undefined;
+    expect(field.width / canvas.width).toBeGreaterThanOrEqual(0.95);
+    expect(pad).toBeDefined();
+    // No empty band: the strip, the field and the pad take the canvas's height (margins aside).
+    expect(field.y).toBeLessThanOrEqual(52);
+    expect(pad!.y).toBeGreaterThanOrEqual(field.y + field.height);
+    expect(pad!.y - (field.y + field.height)).toBeLessThanOrEqual(12);
+    expect(canvas.height - (pad!.y + pad!.height)).toBeLessThanOrEqual(12);
+    expect(pad!.height).toBeGreaterThanOrEqual(96);
+    expect(report.touchControls).toBe(true);
+    // A thumb anywhere on the pad's left half steers: right of the stick's middle aims right.
+    const stick = report.stick as Rect;
+    const at = {
+      x: canvas.x + stick.x + stick.width * 0.9,
+      y: canvas.y + stick.y + stick.height / 2,
+    };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: at.x, y: at.y, id: 1 }],
+    });
+    await poll(() => simulationValue<number | null>(page, 'sim.controls.aim')).toBeCloseTo(0, 2);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await poll(() => simulationValue<number | null>(page, 'sim.controls.aim')).toBeNull();
+    await cdp.detach();
     await close();
   });
 });
@@ -294,13 +365,25 @@ describe('resizing', () => {
 describe('a round keeps the canvas in view', () => {
   for (const screen of [SCREENS[0]!, SCREENS[3]!]) {
     const { width, height } = screen.options.viewport;
-    it(`${screen.name}: a player who scrolled to the roulette table and spins sees the whole wheel until it stops`, async () => {
+    it(`${screen.name}: a player who bet on the roulette table, scrolled down the page and spins sees the whole wheel until it stops`, async () => {
       const { page, close } = await signedInPage(screen);
       expect(await openGame(page, '/roulette')).toBe(true);
       await page.evaluate('window.__engine.scenes.setParams({ spinSeconds: 3 })');
-      const number = page.locator('.roulette-table [data-number="17"]');
-      await number.scrollIntoViewIfNeeded();
-      await number.click();
+      // A chip on 17 of the scene's table: a tap on a phone, a click on a desktop.
+      if (screen.options.hasTouch) {
+        await tapTableSpot(page, 'straight:17');
+      } else {
+        const at = await tableSpotAt(page, 'straight:17');
+        await page.mouse.click(at.x, at.y);
+      }
+      await poll(() => page.locator('[data-testid=roulette-total]').textContent()).toBe('1,00');
+      // Down to the bets and the history under the table: the canvas leaves the screen.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await poll(() =>
+        page.evaluate(
+          () => document.querySelector('.game-view canvas')!.getBoundingClientRect().top,
+        ),
+      ).toBeLessThan(0);
       await page.locator(MAIN_ACTION).click();
       await poll(() => simulationValue<boolean>(page, 'sim.spinning'), { timeout: 10_000 }).toBe(
         true,
@@ -328,11 +411,13 @@ describe('a round keeps the canvas in view', () => {
 });
 
 describe('playing by thumb', () => {
-  it('390 x 844: a bet placed by tapping settles and the top bar follows, in every game where the main action bets', async () => {
+  it('390 x 844: a bet placed by tapping settles and the top bar follows, in every game', async () => {
     const { page, close } = await signedInPage(SCREENS[0]!);
     const betting: string[] = [];
+    const withScenes: string[] = [];
     for (const game of PLAYABLE_GAMES) {
       if (!(await openGame(page, gamePath(game)))) continue;
+      withScenes.push(game.id);
       const before = await topBarBalance(page);
       // Every bet the page sends while this game is open: one tap is one bet.
       const posts: string[] = [];
@@ -350,15 +435,20 @@ describe('playing by thumb', () => {
           { timeout: 5_000 },
         )
         .catch(() => null);
-      // Some tables need a choice first (roulette's chips): until then their main action is off.
+      // Roulette needs chips on its table first: a tap on one of its spots (the scene's layout
+      // report says where the spots are).
+      if (game.id === 'roulette') {
+        await tapTableSpot(page, 'straight:17');
+        await poll(() => page.locator('[data-testid=roulette-total]').textContent()).toBe('1,00');
+      }
       const action = page.locator(MAIN_ACTION);
-      if (await action.isDisabled()) continue;
+      await poll(() => action.isEnabled(), { message: game.id }).toBe(true);
       await action.tap();
       const answer = await bet;
-      if (!answer) continue;
-      expect(answer.status(), game.id).toBeLessThan(300);
+      expect(answer, `${game.id}: no bet answer after tapping the main action`).not.toBeNull();
+      expect(answer!.status(), game.id).toBeLessThan(300);
       betting.push(game.id);
-      const body = (await answer.json()) as {
+      const body = (await answer!.json()) as {
         balance: number;
         bet: { amount: number; payout: number };
       };
@@ -393,7 +483,9 @@ describe('playing by thumb', () => {
       page.off('request', onRequest);
       expect(posts, game.id).toHaveLength(1);
     }
-    expect(betting).toEqual(expect.arrayContaining(['dice', 'plinko']));
+    // Every game with a scene bet by tapping.
+    expect(betting).toEqual(withScenes);
+    expect(betting).toEqual(expect.arrayContaining(['dice', 'plinko', 'roulette']));
     await close();
   });
 

@@ -1,15 +1,16 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { coveredPockets, ROULETTE_RETURNS, type RouletteBetType } from '../../games/roulette/rules';
 import {
   betsOf,
   expectTopBarToMatchServer,
   playerPage,
+  poll,
   simulationValue,
   topBarBalance,
   waitForScene,
-  poll,
 } from './games-helpers';
+import { registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 
 const env = serverAndBrowser();
@@ -26,23 +27,96 @@ interface SpinBet {
   payout: number;
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The scene's own account of its table (RouletteView.describeLayout, through the engine). */
+async function tableReport(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('.game-view canvas')!.getBoundingClientRect();
+    const report = window.__engine!.scenes.describeLayout()!.report;
+    return { canvas: { x: canvas.left, y: canvas.top, width: canvas.width }, report };
+  });
+}
+
+/** The middle of a betting spot ('straight:17', 'split:1-2', 'red') in page coordinates. */
+async function spotCentre(page: Page, key: string): Promise<{ x: number; y: number }> {
+  const { canvas, report } = await tableReport(page);
+  const rect = report[`spot:${key}`] as Box | undefined;
+  if (!rect) throw new Error(`the table has no spot ${key}`);
+  return { x: canvas.x + rect.x + rect.width / 2, y: canvas.y + rect.y + rect.height / 2 };
+}
+
+const tapSpot = async (page: Page, key: string) => {
+  const at = await spotCentre(page, key);
+  await page.touchscreen.tap(at.x, at.y);
+};
+const clickSpot = async (page: Page, key: string) => {
+  const at = await spotCentre(page, key);
+  await page.mouse.click(at.x, at.y);
+};
+
+type TouchPoint = { x: number; y: number };
+
+/** Real touch events (Chromium's input pipeline, as a finger makes them). */
+async function touches(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: TouchPoint) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: at ? [{ x: at.x, y: at.y, id: 1 }] : [],
+    });
+  const along = (from: TouchPoint, to: TouchPoint, t: number) => ({
+    x: from.x + (to.x - from.x) * t,
+    y: from.y + (to.y - from.y) * t,
+  });
+  return {
+    /** A finger put down on `from`, slid to `to` and lifted. */
+    async drag(from: TouchPoint, to: TouchPoint) {
+      // The first move leaves with the touch (a finger that drags starts moving at once).
+      await Promise.all([send('touchStart', from), send('touchMove', along(from, to, 0.5))]);
+      for (const t of [0.75, 1]) await send('touchMove', along(from, to, t));
+      await send('touchEnd');
+    },
+    /** A finger held still on `at` for `ms`. */
+    async hold(at: TouchPoint, ms: number) {
+      await send('touchStart', at);
+      await page.waitForTimeout(ms);
+      await send('touchEnd');
+    },
+    detach: () => cdp.detach(),
+  };
+}
+
+const spotsOnTable = (page: Page) =>
+  page
+    .locator('[data-testid=roulette-bets] li')
+    .evaluateAll((items) =>
+      items.map((item) => `${item.getAttribute('data-spot')} ${item.textContent?.split(' · ')[1]}`),
+    );
+const total = (page: Page) => page.locator('[data-testid=roulette-total]').textContent();
+
 describe('roulette in the browser', () => {
-  it('places three bets, spins, and the ball settles on the pocket the server returned', async () => {
+  it('places three bets on the scene table, spins, and the ball settles on the pocket the server returned', async () => {
     const { page, player, close } = await playerPage(env.browser, env.server.url);
     await page.goto(`${env.server.url}/roulette?test`);
     await waitForScene(page, 'roulette');
     await quickSpins(page);
     const panel = page.locator('[data-testid=roulette-panel]');
+    // A wide screen: the table lies on its side beside or under the wheel.
+    expect((await tableReport(page)).report.orientation).toBe('horizontal');
 
     await panel.locator('input[name=amount]').fill('2');
-    await panel.locator('.roulette-table [data-number="17"]').click();
-    await panel.locator('select[name=bet_type]').selectOption('split');
-    await panel.locator('.roulette-table [data-number="1"]').click();
-    await panel.locator('.roulette-table [data-number="2"]').click();
+    await clickSpot(page, 'straight:17');
+    await clickSpot(page, 'split:1-2');
     await panel.locator('input[name=amount]').fill('1');
-    await panel.locator('[data-bet=red]').click();
+    await clickSpot(page, 'red');
     await poll(() => panel.locator('[data-testid=roulette-bets] li').count()).toBe(3);
-    expect(await panel.locator('[data-testid=roulette-total]').textContent()).toBe('5,00');
+    expect(await total(page)).toBe('5,00');
 
     // A longer spin here: the stake leaves the top bar at once, the payout waits for the ball.
     await page.evaluate('window.__engine.scenes.setParams({ spinSeconds: 6 })');
@@ -89,7 +163,8 @@ describe('roulette in the browser', () => {
     await waitForScene(page, 'roulette');
     await quickSpins(page);
     const panel = page.locator('[data-testid=roulette-panel]');
-    await panel.locator('[data-bet=dozen-2]').click();
+    await clickSpot(page, 'dozen:2');
+    await poll(() => spotsOnTable(page)).toEqual(['dozen:2 1,00']);
     await panel.locator('.mode-tabs button').nth(1).click();
     await panel.locator('input[name=auto_count]').fill('2');
     await panel.locator('[data-testid=roulette-spin]').click();
@@ -100,10 +175,135 @@ describe('roulette in the browser', () => {
       });
     const spins = await betsOf(env.server.url, player.token, 'roulette');
     expect(spins).toHaveLength(2);
+    expect(spins.every((s) => JSON.stringify(s.params.bets).includes('"dozen"'))).toBe(true);
     expect(await simulationValue<number | null>(page, 'sim.settledPocket')).toBe(
       spins[0]!.result.pocket,
     );
     await expectTopBarToMatchServer(page, env.server.url, player.token);
     await close();
+  });
+
+  it('the keyboard: arrows move a cursor over the table, Enter places the chip, Delete takes it back', async () => {
+    const { page, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/roulette?test`);
+    await waitForScene(page, 'roulette');
+    await page.locator('[data-testid=roulette-spin]').waitFor();
+    const hint = page.locator('[data-testid=roulette-keys]');
+    // The first arrow shows the cursor on 17; the next ones move it along the lines.
+    await page.keyboard.press('ArrowDown');
+    await poll(() => hint.textContent()).toContain('Straight 17');
+    await page.keyboard.press('Enter');
+    await poll(() => spotsOnTable(page)).toEqual(['straight:17 1,00']);
+    // On its side, 18 is above 17: on the way is the line between them (a split).
+    await page.keyboard.press('ArrowUp');
+    await poll(() => hint.textContent()).toContain('Split 17-18');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await poll(() => hint.textContent()).toContain('Straight 18');
+    await page.keyboard.press('ArrowDown');
+    await poll(() => hint.textContent()).toContain('Split 17-18 · 1,00');
+    await poll(() => spotsOnTable(page)).toEqual(['straight:17 1,00', 'split:17-18 1,00']);
+    await page.keyboard.press('Delete');
+    await poll(() => spotsOnTable(page)).toEqual(['straight:17 1,00']);
+    // Undo brings the split back; Space spins (the focus is not in a field).
+    await page.locator('[data-testid=roulette-undo]').click();
+    await poll(() => total(page)).toBe('2,00');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const spin = page.waitForResponse((r) => r.url().includes('/api/games/roulette/spins'));
+    await page.keyboard.press('Space');
+    expect((await spin).status()).toBeLessThan(300);
+    await close();
+  });
+});
+
+describe('roulette on a phone, by thumb', () => {
+  it('390 x 844: tap places a chip, a drag moves the stack, a long press takes it back; a tapped table spins through the ledger', async () => {
+    const player = await registerUser(env.server.url);
+    const context = await env.browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+    });
+    await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/roulette?test`);
+    await waitForScene(page, 'roulette');
+    await page.locator('[data-testid=roulette-spin]').waitFor();
+    await quickSpins(page);
+    const finger = await touches(page);
+
+    // Upright: the wheel on top, the table 3 columns wide under it across the canvas.
+    const { canvas, report } = await tableReport(page);
+    const table = report.table as Box;
+    const wheel = report.wheel as Box;
+    expect(report.orientation).toBe('vertical');
+    expect(table.width / canvas.width).toBeGreaterThanOrEqual(0.95);
+    expect(wheel.y + wheel.height).toBeLessThanOrEqual(table.y);
+    expect(report.cellHeight as number).toBeGreaterThanOrEqual(24);
+
+    await tapSpot(page, 'straight:17');
+    await poll(() => spotsOnTable(page)).toEqual(['straight:17 1,00']);
+    expect(await total(page)).toBe('1,00');
+
+    await finger.drag(await spotCentre(page, 'straight:17'), await spotCentre(page, 'straight:20'));
+    await poll(() => spotsOnTable(page)).toEqual(['straight:20 1,00']);
+
+    await finger.hold(await spotCentre(page, 'straight:20'), 800);
+    await poll(() => total(page)).toBe('0,00');
+    expect(await page.locator('[data-testid=roulette-bets]').count()).toBe(0);
+    // Touching the table never scrolled the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // More than the balance on the table: the reason beside the chip field, and no spin leaves.
+    const sent: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/games/')) {
+        sent.push(request.url());
+      }
+    };
+    page.on('request', onRequest);
+    const field = page.locator('.game-panel input[name=amount]');
+    /** Typing in the chip field scrolls the page to it: back to the table. */
+    const typeChip = async (value: string) => {
+      await field.fill(value);
+      await field.blur();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    };
+    await typeChip('600');
+    await tapSpot(page, 'red');
+    await tapSpot(page, 'black');
+    await poll(() => total(page)).toBe('1.200,00');
+    const issue = page.locator('.game-panel [data-testid=stake-issue]');
+    await poll(() => issue.textContent()).toContain('more than your balance');
+    const spin = page.locator('[data-testid=roulette-spin]');
+    if (await spin.isEnabled()) await spin.tap();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    page.off('request', onRequest);
+    await page.locator('[data-testid=roulette-clear]').tap();
+    await poll(() => issue.textContent()).toBe('');
+    expect(await total(page)).toBe('0,00');
+
+    // Chips placed by tapping, and Spin: the bet settles through the ledger.
+    await typeChip('1');
+    await tapSpot(page, 'straight:17');
+    await tapSpot(page, 'split:1-2');
+    await tapSpot(page, 'dozen:3');
+    await poll(() => total(page)).toBe('3,00');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/games/roulette/spins'));
+    await spin.tap();
+    expect((await answer).status()).toBeLessThan(300);
+    await page.locator('[data-testid=roulette-panel][data-settled-pocket]').waitFor();
+    const [bet] = await betsOf(env.server.url, player.token, 'roulette');
+    expect((bet!.result.bets as SpinBet[]).map((b) => [b.type, b.selection, b.amount])).toEqual([
+      ['straight', [17], 1],
+      ['split', [1, 2], 1],
+      ['dozen', [3], 1],
+    ]);
+    const balance = await expectTopBarToMatchServer(page, env.server.url, player.token);
+    expect(balance).toBeCloseTo(1000 - 3 + bet!.payout, 2);
+    await finger.detach();
+    await context.close();
   });
 });

@@ -7,16 +7,6 @@ import { boardOfResult, moveCursor, randomHiddenTile, tileFaces } from '../../..
 import { minesParams } from '../../../games/mines/params';
 import { MinesSimulation } from '../../../games/mines/simulation';
 import { rouletteParams } from '../../../games/roulette/params';
-import { coveredPockets } from '../../../games/roulette/rules';
-import {
-  INSIDE_MODES,
-  addChip,
-  centsOnNumber,
-  clickNumber,
-  outsideBet,
-  toWire,
-  totalCents,
-} from '../../../games/roulette/selection';
 import { RouletteSimulation } from '../../../games/roulette/simulation';
 import { WHEEL_ORDER, pocketAngle, pocketAt } from '../../../games/roulette/wheel';
 import { seededRandom } from '../../../engine/index';
@@ -114,64 +104,6 @@ describe('mines board', () => {
     for (let i = 0; i < 600 && !sim.settled; i++) sim.update(STEP);
     expect(sim.settled).toBe(true);
     expect(sim.tiles.map((t) => t.face)).not.toContain('hidden');
-  });
-});
-
-describe('roulette table selection', () => {
-  it('every click in every inside mode makes a bet the rules accept', () => {
-    for (const mode of INSIDE_MODES) {
-      for (let n = 0; n <= 36; n++) {
-        const first = clickNumber(mode, n, null);
-        if (mode === 'split') {
-          expect(first.bet).toBeUndefined();
-          expect(first.pending).toBe(n);
-          continue;
-        }
-        if (n === 0 && mode !== 'straight') {
-          expect(first.bet).toBeUndefined();
-          continue;
-        }
-        expect(first.bet, `${mode} ${n}`).toBeDefined();
-        const covered = coveredPockets(first.bet!.type, first.bet!.selection);
-        expect(covered, `${mode} ${n}`).not.toBeNull();
-        expect(covered).toContain(n);
-      }
-    }
-  });
-
-  it('a split takes two neighbours; a non-neighbour starts over', () => {
-    expect(clickNumber('split', 2, 1).bet).toEqual({ type: 'split', selection: [1, 2] });
-    expect(clickNumber('split', 4, 1).bet).toEqual({ type: 'split', selection: [1, 4] });
-    expect(clickNumber('split', 3, 0).bet).toEqual({ type: 'split', selection: [0, 3] });
-    expect(clickNumber('split', 4, 3)).toEqual({ pending: 4 }); // 3 and 4 are not side by side
-    expect(clickNumber('split', 5, 5)).toEqual({ pending: null }); // clicking again cancels
-    expect(clickNumber('corner', 36, null).bet!.selection).toEqual([32, 33, 35, 36]);
-    expect(clickNumber('six_line', 35, null).bet!.selection).toEqual([31, 34]);
-    expect(clickNumber('street', 20, null).bet!.selection).toEqual([19]);
-  });
-
-  it('outside bets, chips stacking on one spot, totals and the wire format', () => {
-    for (const type of ['red', 'black', 'odd', 'even', 'low', 'high'] as const) {
-      const bet = outsideBet(type);
-      expect(coveredPockets(bet.type, bet.selection)).toHaveLength(18);
-    }
-    expect(coveredPockets('dozen', outsideBet('dozen', 3).selection)).toHaveLength(12);
-    expect(coveredPockets('column', outsideBet('column', 2).selection)).toContain(35);
-
-    let bets = addChip([], { type: 'straight', selection: [17] }, 200);
-    bets = addChip(bets, { type: 'split', selection: [1, 2] }, 200);
-    bets = addChip(bets, { type: 'split', selection: [2, 1] }, 50); // same spot, other order
-    bets = addChip(bets, { type: 'red', selection: [] }, 100);
-    expect(bets).toHaveLength(3);
-    expect(totalCents(bets)).toBe(550);
-    expect(centsOnNumber(bets, 2)).toBe(250);
-    expect(centsOnNumber(bets, 17)).toBe(200);
-    expect(centsOnNumber(bets, 3)).toBe(0); // red is an outside bet: no chip on the number
-    expect(toWire(bets)).toEqual([
-      { type: 'straight', selection: [17], amount: 2 },
-      { type: 'split', selection: [1, 2], amount: 2.5 },
-      { type: 'red', selection: [], amount: 1 },
-    ]);
   });
 });
 
