@@ -31,7 +31,7 @@ const LAYERS = [
             target.startsWith('games/fairness/') ||
             /^games\/[^/]+\/rules(\.ts)?$/.test(target)
           ),
-    why: 'a game definition (game.ts, the registry, the catalog) imports statically only rules, games/fairness/ and other definitions; scenes, panels and assets load through import()',
+    why: 'a game definition (game.ts, the registry, the catalog, gameRules) imports statically only rules, games/fairness/ and other definitions; scenes, panels and assets load through import()',
     typesAllowed: true,
   },
   {
@@ -69,16 +69,16 @@ const LAYERS = [
           /^games\/[^/]+\/rules(\.ts)?$/.test(target) ||
           isDefinition(target)
         )),
-    why: 'server/ imports from games/ only rules.ts, games/fairness/ and the definitions (game.ts, registry, catalog), and never src/, engine/ or view packages',
+    why: 'server/ imports from games/ only rules.ts, games/fairness/ and the definitions (game.ts, registry, catalog, gameRules), and never src/, engine/ or view packages',
   },
 ];
 
-/** games/<id>/game.ts, games/registry.ts and the kit's catalog and definition types. */
+/** games/<id>/game.ts, games/registry.ts, the kit's catalog and definition types, and every game's rules loaded by id. */
 function isDefinition(target) {
   return (
     /^games\/[^/]+\/game(\.ts)?$/.test(target) ||
     /^games\/registry(\.ts)?$/.test(target) ||
-    /^games\/shared\/(catalog|definition)(\.ts)?$/.test(target)
+    /^games\/shared\/(catalog|definition|gameRules)(\.ts)?$/.test(target)
   );
 }
 

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { ParamField } from '../games/fairness/contract';
 import { floats } from '../games/fairness/floats';
-import { PLAYABLE_GAMES } from '../games/shared/catalog';
+import { GAME_RULES } from '../games/shared/gameRules';
 import { rulesOf, VerifyInputError, verifyOutcome } from '../games/shared/verify';
 
 const SEEDS = '--server-seed S --client-seed C --nonce N';
@@ -25,7 +25,7 @@ function optionText(name: string, field: ParamField): string {
 
 /** One line per game: its options, and the keys it prints (from the outcome of its defaults). */
 function usage(): string {
-  const lines = PLAYABLE_GAMES.map(({ rules }) => {
+  const lines = [...GAME_RULES.values()].map((rules) => {
     const fields = Object.entries(rules.verifyFields);
     const defaults = Object.fromEntries(
       fields.map(([name, field]) => [name, field.type === 'json' ? null : field.default]),
@@ -58,7 +58,7 @@ const stringOptions = (names: readonly string[]) =>
 
 function run(argv: string[]): string {
   // First pass with every game's options, to find the game wherever it stands.
-  const anyField = PLAYABLE_GAMES.flatMap(({ rules }) => Object.keys(rules.verifyFields));
+  const anyField = [...GAME_RULES.values()].flatMap((rules) => Object.keys(rules.verifyFields));
   const [game] = parseArgs({
     args: argv,
     allowPositionals: true,

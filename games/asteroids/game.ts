@@ -1,8 +1,8 @@
 import { defineGame } from '../shared/definition';
-import { rules } from './rules';
 
 export default defineGame({
-  rules,
+  id: 'asteroids',
+  kind: 'instant',
   lobby: { status: 'new', order: 7, tile: ['#5b6cff', '#151a4d'] },
   paths: { bet: 'rounds' },
 });

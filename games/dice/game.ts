@@ -1,7 +1,7 @@
 import { defineGame } from '../shared/definition';
-import { rules } from './rules';
 
 export default defineGame({
-  rules,
+  id: 'dice',
+  kind: 'instant',
   lobby: { status: 'open', order: 6, tile: ['#1475e1', '#0a2d55'] },
 });

@@ -27,7 +27,7 @@ import {
 } from './board';
 import { gemMinerChannel } from './channel';
 import game from './game';
-import { DIFFICULTIES, GEM_MINER, SHAFTS, type Difficulty } from './rules';
+import { DIFFICULTIES, GEM_MINER, rules, SHAFTS, type Difficulty } from './rules';
 
 /** Time for the scene to show a dig's answer before auto-play digs on (ms). */
 const AUTO_DIG_PAUSE = 450;
@@ -54,7 +54,7 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
   const play = useSteppedGame({
     services,
     paths: game.paths,
-    rules: game.rules,
+    rules,
     onSettled,
     lossSound: 'mine',
     // A game that comes back (a reload, another tab) brings its difficulty (the kit: its stake).
@@ -91,7 +91,7 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
     const started = await play.start({ difficulty });
     if (!started) return null;
     let last: BetJson = started;
-    for (let at = 0; game.rules.running(last.result) && at < target; at++) {
+    for (let at = 0; rules.running(last.result) && at < target; at++) {
       const tile = patternTile(pattern, at, difficulty, Math.random());
       gemMinerChannel.scene?.digging(tile, at);
       const next = await play.step(tile, at);
@@ -99,7 +99,7 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
       last = next;
       await pause(AUTO_DIG_PAUSE);
     }
-    if (game.rules.running(last.result)) {
+    if (rules.running(last.result)) {
       const cashed = await play.cashOut();
       if (!cashed) return null;
       last = cashed;

@@ -1,7 +1,7 @@
 import { defineGame } from '../shared/definition';
-import { rules } from './rules';
 
 export default defineGame({
-  rules,
+  id: 'minerFrenzy',
+  kind: 'live',
   lobby: { status: 'live', order: 2, tile: ['#f7931e', '#5a2a00'] },
 });

@@ -14,6 +14,7 @@ import {
   type MinerFrenzyCrash as Crash,
 } from './channel';
 import game from './game';
+import { rules } from './rules';
 
 /** The crash point of an ended round (a running one has none). */
 function crashOf(bet: BetJson): Crash | null {
@@ -30,7 +31,7 @@ function mergeCrashes(a: readonly Crash[], b: readonly Crash[]): Crash[] {
 /** Miner Frenzy controls: stake, auto cash-out target, Bet / Cash out (Space); manual or auto. */
 export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
-  const autoCashout = useAutoCashout(game.rules);
+  const autoCashout = useAutoCashout(rules);
   const target = autoCashout.target;
   const body = useCallback(
     (stakeCents: number) => ({ amount: stakeCents / 100, auto_cashout: target }),

@@ -1,8 +1,8 @@
 import { defineGame } from '../shared/definition';
-import { rules } from './rules';
 
 export default defineGame({
-  rules,
+  id: 'mines',
+  kind: 'stepped',
   lobby: { status: 'open', order: 8, tile: ['#1fbf3a', '#0b4015'] },
   paths: { step: 'reveal' },
 });

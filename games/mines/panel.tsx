@@ -13,7 +13,7 @@ import { useSteppedGame } from '../shared/useSteppedGame';
 import { EMPTY_BOARD, boardOfResult, randomHiddenTile, type MinesBoard } from './board';
 import { minesChannel } from './channel';
 import definition from './game';
-import { MINES } from './rules';
+import { MINES, rules } from './rules';
 
 /** Mines controls: stake and mine count, start, reveal (board, keys), cash out; resumes a game. */
 export default function MinesPanel({ services, onSettled }: GamePanelProps) {
@@ -24,7 +24,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
   const play = useSteppedGame({
     services,
     paths: definition.paths,
-    rules: definition.rules,
+    rules,
     onSettled,
     lossSound: 'mine',
     onResume: (bet) => {

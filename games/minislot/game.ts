@@ -1,8 +1,8 @@
 import { defineGame } from '../shared/definition';
-import { rules } from './rules';
 
 export default defineGame({
-  rules,
+  id: 'minislot',
+  kind: 'instant',
   lobby: { status: 'new', order: 4, tile: ['#00a99d', '#003d39'] },
   paths: { bet: 'spins' },
   bundles: async () => [(await import('./bundle')).minislotArtBundle],

@@ -1,7 +1,7 @@
 import { defineGame } from '../shared/definition';
-import { rules } from './rules';
 
 export default defineGame({
-  rules,
+  id: 'plinko',
+  kind: 'instant',
   lobby: { status: 'open', order: 5, tile: ['#ff4eb8', '#4d0a36'] },
 });

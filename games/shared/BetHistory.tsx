@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import './panel.css';
 import type { GameApi } from './api';
 import { formatMoney, formatMultiplier } from './amount';
-import { playableGame } from './catalog';
+import { GAME_RULES } from './gameRules';
 import type { BetJson } from './services';
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
 
 /** What a bet's result says, short, in its game's own words (the rules' summary). */
 export function resultSummary(bet: BetJson): string {
-  return playableGame(bet.game)?.rules.summary(bet.params, bet.result) ?? '';
+  return GAME_RULES.get(bet.game)?.summary(bet.params, bet.result) ?? '';
 }
 
 /** The player's own bets of one game, newest first, with "load more". */

@@ -44,8 +44,12 @@ type Loader<T> = () => Promise<T>;
 export interface PlayableGame extends DefinitionBase {
   status: Exclude<LobbyStatus, 'soon'>;
   paths: GamePaths;
-  /** The pure rules (games/<id>/rules.ts): small, shared by server, browser and CLI. */
-  rules: AnyRules;
+  /**
+   * The pure rules (games/<id>/rules.ts, shared by server, browser and CLI), loaded on first use:
+   * the lobby reads the definitions and must not carry every game's rules to a phone.
+   * Everything that needs them all reads games/shared/gameRules.ts.
+   */
+  rules: Loader<AnyRules>;
   scene: Loader<GameSceneModule>;
   panel: Loader<{ default: ComponentType<GamePanelProps> }>;
   /** Asset bundles (art) added to the engine's manifest before the scene loads. */
@@ -65,9 +69,11 @@ type PathChoices<K extends GameKind> = K extends 'stepped'
     ? { paths?: { /** The bet: POST `/api/games/<id>/<bet>` (default 'bets'). */ bet: string } }
     : { paths?: never };
 
-/** What a game.ts writes: its rules (which bring its id and kind), its lobby tile, and what differs. */
-export type GameSpec<R extends AnyRules> = {
-  rules: R;
+/** What a game.ts writes: its id and kind (its rules say the same), its lobby tile, what differs. */
+export type GameSpec<K extends GameKind> = {
+  /** The folder's name. */
+  id: string;
+  kind: K;
   /** Its lobby tile: the badge, the two colours and the place. */
   lobby: Pick<PlayableGame, 'status' | 'tile' | 'order'>;
   /** Default: the default export of games/<id>/scene.ts. */
@@ -78,13 +84,12 @@ export type GameSpec<R extends AnyRules> = {
   bundles?: PlayableGame['bundles'];
   /** The game's own sound sprites, besides the table's (default: none). */
   sounds?: PlayableGame['sounds'];
-} & PathChoices<R['kind']>;
+} & PathChoices<K>;
 
-/** A definition as defineGame makes it: its rules and paths keep their kind. */
-export type DefinedGame<R extends AnyRules> = PlayableGame & {
-  kind: R['kind'];
-  rules: R;
-  paths: Extract<GamePaths, { kind: R['kind'] }>;
+/** A definition as defineGame makes it: its paths keep their kind. */
+export type DefinedGame<K extends GameKind> = PlayableGame & {
+  kind: K;
+  paths: Extract<GamePaths, { kind: K }>;
 };
 
 function pathsOf(id: string, kind: GameKind, chosen: { bet?: string; step?: string }): GamePaths {
@@ -110,25 +115,31 @@ const none: Loader<readonly AssetBundle[]> = async () => [];
 const tableSounds = (): Promise<AssetBundle> =>
   import('./sounds').then((sounds) => sounds.gameSoundsBundle);
 
+/** The rules of games/<id>/rules.ts, imported once, when first asked for. */
+function rulesLoader(id: string): Loader<AnyRules> {
+  let loading: Promise<AnyRules> | undefined;
+  return () =>
+    (loading ??= import(`../${id}/rules.ts`).then((module: { rules: AnyRules }) => module.rules));
+}
+
 /**
- * A playable game's definition from its game.ts: the id and kind are its rules', the API paths
- * follow from them, the scene and the panel are its folder's, and the table's sounds come with
- * the game's own.
+ * A playable game's definition from its game.ts: the API paths follow from its id and kind, the
+ * rules, the scene and the panel are its folder's, and the table's sounds come with its own.
  */
-export function defineGame<R extends AnyRules>(spec: GameSpec<R>): DefinedGame<R> {
-  const { id, kind } = spec.rules;
+export function defineGame<K extends GameKind>(spec: GameSpec<K>): DefinedGame<K> {
+  const { id, kind } = spec;
   const ownSounds = spec.sounds ?? none;
   const game: PlayableGame = {
     id,
     kind,
     ...spec.lobby,
     paths: pathsOf(id, kind, spec.paths ?? {}),
-    rules: spec.rules,
+    rules: rulesLoader(id),
     scene: spec.scene ?? (() => import('./gameModules').then((folder) => folder.sceneOf(id))),
     panel: spec.panel ?? (() => import('./gameModules').then((folder) => folder.panelOf(id))),
     bundles: spec.bundles ?? none,
     sounds: async () => [await tableSounds(), ...(await ownSounds())],
   };
   // pathsOf made the paths of the rules' kind.
-  return game as DefinedGame<R>;
+  return game as DefinedGame<K>;
 }

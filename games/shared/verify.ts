@@ -8,20 +8,20 @@ import {
   type VerifyInput,
 } from '../fairness/verify';
 import type { AnyRules } from '../fairness/contract';
-import { PLAYABLE_GAMES } from './catalog';
+import { GAME_RULES } from './gameRules';
 
 export { VerifyInputError, type RecordedBet, type Recomputed, type VerifyInput };
 
 /** The ids of the games that can be verified. */
-export const VERIFIABLE_GAMES: readonly string[] = PLAYABLE_GAMES.map((game) => game.id);
+export const VERIFIABLE_GAMES: readonly string[] = [...GAME_RULES.keys()];
 
 /** A game's rules by id; a VerifyInputError names the known games otherwise. */
 export function rulesOf(game: string): AnyRules {
-  const found = PLAYABLE_GAMES.find((g) => g.id === game);
+  const found = GAME_RULES.get(game);
   if (!found) {
     throw new VerifyInputError(`unknown game '${game}' (known: ${VERIFIABLE_GAMES.join(', ')})`);
   }
-  return found.rules;
+  return found;
 }
 
 /** What the seeds decide for a game; throws VerifyInputError for a bad game or input. */

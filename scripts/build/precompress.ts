@@ -13,9 +13,6 @@ const gzip = promisify(zlib.gzip);
 /** Text and uncompressed formats; images, fonts and source maps are left alone. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|wasm|wav)$/;
 
-/** Files smaller than this gain nothing worth a second request path. */
-const MIN_BYTES = 512;
-
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
   return entries
@@ -23,10 +20,12 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Writes the .br and .gz of one file, each only when it is smaller than the file itself. */
+/**
+ * Writes the .br and .gz of one file, each only when it is smaller than the file itself: small
+ * chunks too, as the lobby's first load has several and every one of them is sent compressed.
+ */
 export async function precompressFile(file: string): Promise<void> {
   const body = await fs.readFile(file);
-  if (body.length < MIN_BYTES) return;
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {

@@ -21,7 +21,7 @@ const TWEAKPANE_MARKER = 'tp-rotv';
 const OVERLAY_MARKER = 'engine-debug';
 
 describe('the production build manifest', () => {
-  it('keeps pixi.js and the debug overlay out of the lobby chunk and the entry', () => {
+  it("keeps pixi.js, the debug overlay and the games' rules out of the lobby chunk and the entry", () => {
     const manifest = readManifest();
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
     expect(entry, 'an entry chunk').toBeDefined();
@@ -34,6 +34,11 @@ describe('the production build manifest', () => {
         /node_modules\/(pixi\.js|tweakpane|@pixi|react-reconciler)\/|^engine\/|^games\/shared\/reactLayer/,
       );
     }
+    // Nor any game's rules: the lobby reads the definitions, the rules load with a game's page.
+    const rulesChunks = [...lobby].filter((key) =>
+      /^games\/[^/]+\/rules\.ts$|^_?rules-/.test(manifest[key]!.src ?? key),
+    );
+    expect(rulesChunks).toEqual([]);
     const lobbyCode = code(manifest, lobby);
     expect(lobbyCode).not.toContain(PIXI_MARKER);
     expect(lobbyCode).not.toContain(TWEAKPANE_MARKER);

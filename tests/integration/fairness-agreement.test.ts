@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playableGame } from '../../games/shared/catalog';
+import { GAME_RULES } from '../../games/shared/gameRules';
 import {
   VERIFIABLE_GAMES,
   recordedMismatches,
@@ -86,7 +87,7 @@ function cli(game: string, detail: BetDetail): unknown {
     String(detail.nonce),
   ];
   // The verifier's own options, from the rules and the bet's stored parameters.
-  const values = playableGame(game)!.rules.verifyValuesOf(detail.params);
+  const values = GAME_RULES.get(game)!.verifyValuesOf(detail.params);
   for (const [name, value] of Object.entries(values)) args.push(`--${name}`, String(value));
   const root = path.resolve(import.meta.dirname, '..', '..');
   const run = spawnSync(
@@ -120,7 +121,7 @@ describe('server, browser verifier and CLI agree on every verifiable game', () =
       expect(detail.server_seed).toMatch(/^[0-9a-f]{64}$/);
       expect(seedMatchesHash(detail.server_seed!, detail.server_seed_hash)).toBe(true);
       const input = {
-        ...playableGame(game)!.rules.verifyValuesOf(detail.params),
+        ...GAME_RULES.get(game)!.verifyValuesOf(detail.params),
         serverSeed: detail.server_seed!,
         clientSeed: detail.client_seed,
         nonce: detail.nonce,

@@ -3,6 +3,7 @@
 // by field. A new game (npm run new-game) is covered here without a line of its own.
 import { expect, it } from 'vitest';
 import { PLAYABLE_GAMES } from '../../games/shared/catalog';
+import { GAME_RULES } from '../../games/shared/gameRules';
 import { recomputeRecordedBet, verifyOutcome } from '../../games/shared/verify';
 import { unbalancedUsers } from '../support/money';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
@@ -28,7 +29,7 @@ describeEachDatabase('every game of the registry', (kind) => {
       const seed = (await revealSeeds(suite.client, user.token)).server_seed;
       expect(recomputeRecordedBet(game.id, bet, seed).mismatches).toEqual([]);
       const outcome = verifyOutcome(game.id, {
-        ...game.rules.verifyValuesOf(bet.params),
+        ...GAME_RULES.get(game.id)!.verifyValuesOf(bet.params),
         serverSeed: seed,
         clientSeed: bet.client_seed,
         nonce: bet.nonce,

@@ -8,6 +8,7 @@ import { seedPairs } from '../../server/modules/fairness/schema';
 import { bets } from '../../server/modules/games/schema';
 import type { AnyRules, ParamFields } from '../../games/fairness/contract';
 import type { PlayableGame } from '../../games/shared/definition';
+import { GAME_RULES } from '../../games/shared/gameRules';
 import { call, type RecordingClient } from '../support/testApp';
 
 /** The wire shapes of a bet and a bet route's answer, as the game panels read them. */
@@ -66,7 +67,8 @@ const betBody = (rules: AnyRules) => ({
 export async function playRound(base: string, token: string, game: PlayableGame): Promise<WireBet> {
   const post = (path: string, body: unknown) =>
     call<BetAnswer>(base, 'POST', path, { token, body });
-  const { paths, rules } = game;
+  const { paths } = game;
+  const rules = GAME_RULES.get(game.id)!;
   if (paths.kind === 'instant') {
     const answer = await post(paths.bet, betBody(rules));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

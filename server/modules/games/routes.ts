@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AnyRules } from '../../../games/fairness/contract';
 import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
+import { GAME_RULES } from '../../../games/shared/gameRules';
 import { instantRoutes } from './instant';
 import { steppedRoutes } from './stepped';
 import { liveRoutes } from '../live/routes';
-
-/** Every playable game's rules, by id, as the server settles them (from the registry). */
-export const GAME_RULES: ReadonlyMap<string, AnyRules> = new Map(
-  PLAYABLE_GAMES.map((game) => [game.id, game.rules]),
-);
 
 /** Every game's routes, made by the factory of its kind from its definition and rules. */
 export const gameRoutes: FastifyPluginAsync = async (app) => {

@@ -6,7 +6,8 @@ import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';
 import { Dialog } from '../Dialog';
 import type { StaticKey } from '../../i18n';
-import { fieldLabelKey, gameTitleKey, playableGame } from '../../../games/shared/catalog';
+import { fieldLabelKey, gameTitleKey } from '../../../games/shared/catalog';
+import { GAME_RULES } from '../../../games/shared/gameRules';
 import type { ParamField } from '../../../games/fairness/contract';
 import {
   VERIFIABLE_GAMES,
@@ -37,7 +38,7 @@ interface VerifierFields {
 
 /** The inputs a game's verifier asks for: its rules' `verifyFields`. */
 const verifyFieldsOf = (game: string): [string, ParamField][] =>
-  Object.entries(playableGame(game)?.rules.verifyFields ?? {});
+  Object.entries(GAME_RULES.get(game)?.verifyFields ?? {});
 
 /** Typed values, with each field's default where none was given (or stored on the bet). */
 function verifierValues(
@@ -100,7 +101,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
       const detail = await api.bet(id);
       setBet(detail);
       if (isVerifiableGame(detail.game)) {
-        const rules = playableGame(detail.game)!.rules;
+        const rules = GAME_RULES.get(detail.game)!;
         setFields({
           game: detail.game,
           serverSeed: detail.server_seed ?? '',

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import * as registry from '../../../games/registry';
 import { GAMES, PLAYABLE_GAMES } from '../../../games/shared/catalog';
 import type { PlayableGame } from '../../../games/shared/definition';
-import { GAME_RULES, gameRoutes } from '../../../server/modules/games/routes';
+import { GAME_RULES } from '../../../games/shared/gameRules';
+import { gameRoutes } from '../../../server/modules/games/routes';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const KIT_FOLDERS = new Set(['shared', 'fairness']);
@@ -179,7 +180,9 @@ describe('the game kit', () => {
         // Every path its client calls is served, the bet route with the fields of its own rules.
         const bet = served.find((route) => route.method === 'POST' && route.url === betPath(game));
         expect(bet, `${game.id}: POST ${betPath(game)}`).toBeDefined();
-        expect(bet!.body).toEqual(expect.arrayContaining(Object.keys(game.rules.params)));
+        expect(bet!.body).toEqual(
+          expect.arrayContaining(Object.keys(GAME_RULES.get(game.id)!.params)),
+        );
         if (game.paths.kind !== 'instant') expect(has('GET', game.paths.active)).toBe(true);
         if (game.paths.kind === 'stepped') {
           const { games, step } = game.paths;
@@ -189,9 +192,11 @@ describe('the game kit', () => {
       }
       expect([...GAME_RULES.keys()].sort()).toEqual(PLAYABLE_GAMES.map((game) => game.id).sort());
       for (const game of PLAYABLE_GAMES) {
-        expect(GAME_RULES.get(game.id)).toBe(game.rules);
-        expect(game.rules.id).toBe(game.id);
-        expect(game.rules.kind).toBe(game.kind);
+        // The definition's rules are its folder's rules.ts, the same module everyone imports.
+        const rules = await game.rules();
+        expect(GAME_RULES.get(game.id)).toBe(rules);
+        expect(rules.id).toBe(game.id);
+        expect(rules.kind).toBe(game.kind);
         expect(game.paths.kind).toBe(game.kind);
         for (const apiPath of Object.values(game.paths).filter((p) => p.startsWith('/'))) {
           expect(apiPath.startsWith(`/api/games/${game.id}/`)).toBe(true);
