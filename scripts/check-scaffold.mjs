@@ -43,6 +43,29 @@ const SEEDS = [
   '1',
 ];
 
+/** Every `*.test.ts(x)` file under a folder of the copy, as a path relative to the copy. */
+function testFilesUnder(dir) {
+  return fs
+    .readdirSync(path.join(copy, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(copy, path.join(entry.parentPath, entry.name)));
+}
+
+/**
+ * The test files of a project that loop over the games: they read the registry, the catalog
+ * derived from it or every game's rules, or walk the OpenAPI document (whose routes the
+ * registry's games add), or read the locale files (where the scaffold adds its texts). The
+ * other tests do not see a new game; npm test runs them all.
+ */
+function testsLoopingOverGames(project) {
+  const reads = /shared\/(catalog|gameRules)|games\/registry|openapi|\blocales\b/i;
+  const files = testFilesUnder(`tests/${project}`).filter((file) =>
+    reads.test(fs.readFileSync(path.join(copy, file), 'utf8')),
+  );
+  if (files.length === 0) throw new Error(`no ${project} test loops over the games`);
+  return files;
+}
+
 let failed = false;
 try {
   // The tracked and untracked-but-not-ignored files, as they are in the working tree.
@@ -64,28 +87,22 @@ try {
 
   for (const { id, kind } of scaffolded)
     sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--kind', kind]);
-  sh('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-  sh('npx', ['eslint', '--max-warnings', '0', 'games', 'scripts']);
-  sh('npx', ['prettier', '--check', 'games', 'locales']);
+  // The checks of `npm test` that see a new game: all of the static ones, its own tests, and
+  // every unit, integration and browser test that loops over the games (found by what it reads).
+  sh('npm', ['run', '--silent', 'typecheck']);
+  sh('npm', ['run', '--silent', 'lint']);
+  sh('npm', ['run', '--silent', 'deps']);
   sh('npx', [
     'vitest',
     'run',
     '--project',
     'unit',
     ...scaffolded.map(({ id }) => `games/${id}`),
-    'tests/unit/kit',
-    'tests/unit/shell/locales.test.ts',
-    'tests/unit/shell/routes.test.ts',
+    ...testsLoopingOverGames('unit'),
   ]);
-  sh('npx', [
-    'vitest',
-    'run',
-    '--project',
-    'integration',
-    'tests/integration/games-registry.test.ts',
-  ]);
+  sh('npx', ['vitest', 'run', '--project', 'integration', ...testsLoopingOverGames('integration')]);
   sh('npx', ['vite', 'build', '--logLevel', 'warn']);
-  sh('npx', ['vitest', 'run', '--project', 'e2e', 'tests/e2e/games-registry.test.ts']);
+  sh('npx', ['vitest', 'run', '--project', 'e2e', ...testsLoopingOverGames('e2e')]);
   for (const { id, verify } of scaffolded) {
     const printed = capture('npx', ['tsx', 'scripts/verify.ts', id, ...verify, ...SEEDS]);
     const outcome = JSON.parse(printed);
