@@ -55,7 +55,6 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
       game={game.id}
       round={round}
       services={services}
-      className="dice-panel"
       data-last-roll={last ? last.roll.toFixed(2) : undefined}
     >
       <GameField

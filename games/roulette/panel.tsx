@@ -130,7 +130,6 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
       game={game.id}
       round={round}
       services={services}
-      className="roulette-panel"
       data-settled-pocket={last?.pocket}
       label={t('games.roulette.chip')}
       outerIssue={issueText(t, issue)}
