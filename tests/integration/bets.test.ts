@@ -1,6 +1,35 @@
 import { expect, it } from 'vitest';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
+import { PLAYABLE_GAMES } from '../../games/shared/catalog';
+import type { PlayableGame } from '../../games/shared/definition';
 import { type BetAnswer, type WireBet } from './games-support';
+
+/** The routes a game's kind gives it, as the OpenAPI document names them (tag `games`). */
+function documentedRoutes({ paths }: PlayableGame): [string, string, string][] {
+  const games = (path: string, method = 'post'): [string, string, string] => [
+    path,
+    method,
+    'games',
+  ];
+  switch (paths.kind) {
+    case 'instant':
+      return [games(paths.bet)];
+    case 'stepped':
+      return [
+        games(paths.games),
+        games(`${paths.games}/{id}/${paths.step}`),
+        games(`${paths.games}/{id}/cashout`),
+        games(paths.active, 'get'),
+      ];
+    case 'live':
+      return [
+        games(paths.rounds),
+        games(`${paths.rounds}/{id}/cashout`),
+        games(`${paths.rounds}/{id}/events`, 'get'),
+        games(paths.active, 'get'),
+      ];
+  }
+}
 
 interface Page {
   data: WireBet[];
@@ -98,25 +127,9 @@ describeEachDatabase('bet history', (kind) => {
     const routes: [string, string, string][] = [
       ['/api/fairness', 'get', 'fairness'],
       ['/api/fairness/rotate', 'post', 'fairness'],
-      ['/api/games/dice/bets', 'post', 'games'],
-      ['/api/games/mines/games', 'post', 'games'],
-      ['/api/games/mines/games/{id}/reveal', 'post', 'games'],
-      ['/api/games/mines/games/{id}/cashout', 'post', 'games'],
-      ['/api/games/mines/active', 'get', 'games'],
-      ['/api/games/roulette/spins', 'post', 'games'],
-      ['/api/games/plinko/bets', 'post', 'games'],
-      ['/api/games/minislot/spins', 'post', 'games'],
-      ['/api/games/gemMiner/games', 'post', 'games'],
-      ['/api/games/gemMiner/games/{id}/dig', 'post', 'games'],
-      ['/api/games/gemMiner/games/{id}/cashout', 'post', 'games'],
-      ['/api/games/gemMiner/active', 'get', 'games'],
-      ['/api/games/minerFrenzy/rounds', 'post', 'games'],
-      ['/api/games/minerFrenzy/rounds/{id}/cashout', 'post', 'games'],
-      ['/api/games/minerFrenzy/rounds/{id}/events', 'get', 'games'],
-      ['/api/games/minerFrenzy/active', 'get', 'games'],
-      ['/api/games/asteroids/rounds', 'post', 'games'],
       ['/api/bets', 'get', 'bets'],
       ['/api/bets/{id}', 'get', 'bets'],
+      ...PLAYABLE_GAMES.flatMap(documentedRoutes),
     ];
     for (const [path, method, tag] of routes) {
       expect(docs.body.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual([tag]);
