@@ -159,8 +159,16 @@ describe('redirects and titles', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.locator('.game-tile').first().waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // The lobby may still be laying out (or settling its first scroll) on a busy machine: scroll
+    // down until the page stays down there.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.body.scrollHeight);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(100);
     // Watch for the lobby fading out (opacity below 1) while it is still the page shown.
     await page.evaluate(() => {
       const w = window as { sawFade?: boolean };
