@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutSpace, type Rect } from '../../../engine/core/fit';
 import { GESTURE, TableGesture } from '../../../games/roulette/gesture';
 import { ROULETTE_LAYOUT, rouletteLayout } from '../../../games/roulette/layout';
-import { RED_NUMBERS, coveredPockets } from '../../../games/roulette/rules';
+import { RED_NUMBERS, ROULETTE_BET_TYPES, coveredPockets } from '../../../games/roulette/rules';
 import {
   addChip,
   changeTable,
@@ -50,24 +50,9 @@ describe('the betting table (games/roulette/table.ts)', () => {
       const count = (type: string) => layout.zones.filter((z) => z.spot.type === type).length;
       // 0-36; 24 side by side + 33 one above the other + 0 with 1, 2, 3; 12 rows; 22 squares;
       // 11 pairs of rows; 3 dozens, 3 columns and the six even chances.
-      expect(
-        [
-          'straight',
-          'split',
-          'street',
-          'corner',
-          'six_line',
-          'dozen',
-          'column',
-          'red',
-          'black',
-          'odd',
-          'even',
-          'low',
-          'high',
-        ].map(count),
-        orientation,
-      ).toEqual([37, 60, 12, 22, 11, 3, 3, 1, 1, 1, 1, 1, 1]);
+      expect(ROULETTE_BET_TYPES.map(count), orientation).toEqual([
+        37, 60, 12, 22, 11, 3, 3, 1, 1, 1, 1, 1, 1,
+      ]);
       for (const zone of layout.zones) {
         expect(coveredPockets(zone.spot.type, zone.spot.selection), zone.key).not.toBeNull();
         expect(spotKey(zone.spot)).toBe(zone.key);
