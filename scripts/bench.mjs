@@ -1,6 +1,7 @@
 // `npm run bench [-- name ...]`: runs tests/bench/<name>.bench.ts (all of them without a name).
 // Each benchmark prints its figures and the budget it is held to, and exits 1 when over budget.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root, run } from './lib.mjs';
 
@@ -24,7 +25,15 @@ if (!names.length) {
 }
 let failed = 0;
 for (const name of names) {
-  console.log(`\n=== bench: ${name} ===`);
+  // The machine's load beside every benchmark: past about three times the cores, the figures are
+  // the machine's, not the code's.
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `\n=== bench: ${name} (load average ${load}, ${os.availableParallelism()} cores) ===`,
+  );
   const code = await run(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.bench.ts`)]);
   if (code !== 0) failed += 1;
 }

@@ -3,7 +3,13 @@ import { spawn } from 'node:child_process';
 import { root } from './lib.mjs';
 
 const apiPort = process.env.API_PORT || '8080';
-const env = { ...process.env, PORT: apiPort, API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` };
+const env = {
+  // One server process while developing (a watched restart is quicker; set it to try a cluster).
+  WEB_CONCURRENCY: '1',
+  ...process.env,
+  PORT: apiPort,
+  API_PROXY_TARGET: `http://127.0.0.1:${apiPort}`,
+};
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
     cwd: root,

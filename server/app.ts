@@ -1,17 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import './context';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';
+import { validatorCompiler } from './http/validation';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { registerAccounts } from './modules/auth/plugin';
+import { adminPlayerRoutes } from './modules/admin/playerRoutes';
+import { adminPostRoutes } from './modules/admin/postRoutes';
 import { adminRoutes } from './modules/admin/routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { ethAccountRoutes } from './modules/eth-account/routes';
@@ -41,7 +43,7 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 64 * 1024,
     trustProxy: config.accounts.trustProxy,
-  }).setValidatorCompiler(TypeBoxValidatorCompiler);
+  }).setValidatorCompiler(validatorCompiler);
 
   app.decorate('db', database.db);
   app.decorate('config', config);
@@ -77,6 +79,8 @@ export async function buildApp(
   await app.register(referralRoutes);
   await app.register(ethAccountRoutes);
   await app.register(adminRoutes);
+  await app.register(adminPlayerRoutes);
+  await app.register(adminPostRoutes);
   await app.register(fairnessRoutes);
   await app.register(gameRoutes);
   await app.register(betRoutes);

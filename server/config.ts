@@ -26,6 +26,11 @@ export interface ServerConfig {
   startingBalanceCents: number;
   /** Accounts and sign-in: mail, signed links, OAuth, reCAPTCHA, rate limits, admin. */
   accounts: AccountsConfig;
+  /**
+   * WEB_CONCURRENCY: how many server workers share the port (node:cluster); undefined when unset,
+   * which means the number of cores on PostgreSQL and 1 on PGlite (server/cluster.ts decides).
+   */
+  webConcurrency: number | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -44,6 +49,16 @@ function port(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got '${value}'`);
+  }
+  return n;
+}
+
+/** WEB_CONCURRENCY: a whole number of workers from 1 to 1024, or undefined when unset. */
+function workers(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) {
+    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 1024, got '${value}'`);
   }
   return n;
 }
@@ -98,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     startingBalanceCents: parseAmountToCents('STARTING_BALANCE', env.STARTING_BALANCE || '1000.00'),
     accounts,
+    webConcurrency: workers(env.WEB_CONCURRENCY),
   };
 }

@@ -1,4 +1,5 @@
 import Matter from 'matter-js';
+import { installGridBroadphase } from './gridBroadphase';
 
 /** matter-js steps at exactly this length; outcomes never depend on physics (ARCHITECTURE.md). */
 export const PHYSICS_STEP_MS = 1000 / 60;
@@ -23,6 +24,12 @@ export interface PhysicsWorldOptions {
   /** Iterations of matter-js's solver (more = stiffer stacks, slower). */
   positionIterations?: number;
   velocityIterations?: number;
+  /**
+   * Find collision pairs with a grid of this many px (at least the largest static body) instead
+   * of matter's sort and sweep: for many moving bodies among many static ones that never move
+   * (a board of pegs). See gridBroadphase.ts.
+   */
+  gridCell?: number;
 }
 
 export interface CircleOptions {
@@ -50,6 +57,7 @@ export class PhysicsWorld {
       positionIterations: options.positionIterations ?? 6,
       velocityIterations: options.velocityIterations ?? 4,
     });
+    if (options.gridCell) installGridBroadphase(this.engine, options.gridCell);
   }
 
   /** Steps taken so far; the world's time is always steps * PHYSICS_STEP_MS. */

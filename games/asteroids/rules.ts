@@ -21,6 +21,10 @@ export const TIER_WEIGHTS: readonly { kind: GemKind | 0; weight: number }[] = [
   { kind: 0, weight: 505_789 },
 ];
 
+/** The return to player of a round: Σ weight × multiplier / 1,000,000 (96.0%). */
+const ASTEROIDS_RTP =
+  TIER_WEIGHTS.reduce((sum, { kind, weight }) => sum + kind * weight, 0) / 1_000_000;
+
 export const ASTEROIDS = {
   id: 'asteroids',
   count: 9,
@@ -93,6 +97,8 @@ export const rules = defineInstantRules<Record<string, never>, Record<string, ne
       'result: {multiplier, gems: [the kind (multiplier) of asteroids 0..8]}.',
   },
   ...NO_PARAMS,
+  /** The prize tiers' weights per million times their multipliers. */
+  rtp: () => ASTEROIDS_RTP,
   summary: (_wire, result) => {
     const multiplier = Number(result.multiplier);
     return multiplier > 0 ? `${multiplier}x ×3` : '—';

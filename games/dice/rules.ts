@@ -137,6 +137,8 @@ export const rules = defineInstantRules<DiceBet, Record<string, never>>({
   },
   wire: (bet) => ({ target: bet.target, condition: bet.condition }),
   verifyValuesOf: () => ({}),
+  /** Every target pays 99 / chance (GAMES.md). */
+  rtp: () => 0.99,
   summary: (wire, result) =>
     `${Number(result.roll).toFixed(2)} (${wire.condition === 'over' ? '>' : '<'} ${Number(wire.target).toFixed(2)})`,
   floatsNeeded: () => DICE.floatsNeeded,

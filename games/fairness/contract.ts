@@ -65,6 +65,16 @@ interface RulesBase<Params, Verify extends VerifyValues> {
   floatsNeeded(values: Verify): number;
   /** What the seeds decide, as `npm run verify` prints it. */
   outcome(values: Verify, floats: readonly number[]): Record<string, unknown>;
+  /**
+   * The theoretical return to player of a bet with these stored (wire) parameters, as a fraction
+   * (0.99 is 99%): what the operator console holds the observed return of the game's bets to.
+   */
+  rtp(wire: Readonly<Record<string, unknown>>): number;
+  /**
+   * The wire fields rtp() reads (none when the game's RTP is one number): the console groups the
+   * bets by them, so a game whose payout tables differ is held to its mix of tables.
+   */
+  rtpFields?: readonly string[];
   /** A bet's result in a few characters, for the bet history ('77.18 (< 50.50)'). */
   summary(
     wire: Readonly<Record<string, unknown>>,

@@ -122,6 +122,8 @@ export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>
   ...fieldParams<GemMinerBet>(FIELDS),
   floatsNeeded: (bet) => GEM_MINER.levels * rocksPerLevel(bet.difficulty),
   outcome: (bet, floats) => ({ rocks: shaftRocks(bet.difficulty, floats) }),
+  /** Each level's multiplier is 0.99 times the fair odds of reaching it (GAMES.md). */
+  rtp: () => 0.99,
   summary: (wire, result) =>
     `${String(result.status)} · ${String(result.level)}/${GEM_MINER.levels} ${String(wire.difficulty)}`,
   move: {

@@ -97,6 +97,8 @@ export const rules = defineLiveRules<MinerFrenzyParams, Record<string, never>>({
   verifyValuesOf: () => ({}),
   floatsNeeded: () => MINER_FRENZY.floatsNeeded,
   outcome: (_values, floats) => ({ crash: crashPointHundredths(floats[0]!) / 100 }),
+  /** Stake's limbo: 99% at any cash-out target (GAMES.md). */
+  rtp: () => 0.99,
   summary(wire, result) {
     const crash = asNumber(result.crash_point);
     const out = result.status === 'cashed_out' ? asNumber(result.multiplier) : null;

@@ -109,6 +109,8 @@ export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
       'clearing every safe tile cashes out. The bet id is the game id.',
   },
   ...fieldParams<MinesBet>(MINES_FIELDS),
+  /** Each reveal's multiplier is 0.99 times the fair odds of surviving it (GAMES.md). */
+  rtp: () => 0.99,
   summary: (_wire, result) =>
     `${String(result.status)} · ${Array.isArray(result.revealed) ? result.revealed.length : 0}/${String(result.mines_count)}`,
   floatsNeeded: () => MINES.floatsNeeded,

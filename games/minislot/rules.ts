@@ -97,6 +97,8 @@ export const rules = defineInstantRules<Record<string, never>, Record<string, ne
       'window: [[above, line, below] x 3 reels], win: "bar3" | "cherry2" | ... | null}.',
   },
   ...NO_PARAMS,
+  /** All 32,768 stops enumerated (GAMES.md; tests/unit check it against the pays). */
+  rtp: () => 31_570 / 32_768,
   summary: (_wire, result) => {
     const line = Array.isArray(result.line) ? result.line.join(' ') : '';
     return result.win ? `${line} (${String(result.win)})` : line;

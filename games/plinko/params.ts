@@ -8,12 +8,14 @@ import { defineParams } from '../../engine';
  */
 export const plinkoParams = defineParams({
   /** matter-js gravity.y (1 = 1000 px/s²). */
-  gravity: { value: 1.2, min: 1, max: 1.4, step: 0.05, label: 'gravity' },
+  gravity: { value: 3, min: 2.8, max: 3.2, step: 0.05, label: 'gravity' },
   ballRadius: { value: 9, min: 8.5, max: 9.5, step: 0.5, label: 'ball radius (px)' },
   pegRadius: { value: 5, min: 4.5, max: 5.5, step: 0.5, label: 'peg radius (px)' },
-  restitution: { value: 0.2, min: 0.15, max: 0.25, step: 0.05, label: 'restitution' },
-  friction: { value: 0.05, min: 0.02, max: 0.08, step: 0.01, label: 'friction' },
-  airFriction: { value: 0.025, min: 0.02, max: 0.03, step: 0.005, label: 'air friction' },
+  restitution: { value: 0.35, min: 0.3, max: 0.35, step: 0.05, label: 'restitution' },
+  /** Sliding friction against a peg (there is no static friction: a ball never sticks on a peg). */
+  friction: { value: 0.01, min: 0, max: 0.02, step: 0.01, label: 'friction' },
+  /** matter-js frictionAir: the share of its speed a ball loses each step (it keeps it steady). */
+  airFriction: { value: 0.065, min: 0.06, max: 0.07, step: 0.005, label: 'air friction' },
   /** Horizontal distance between neighbouring pegs; rows are the same distance apart. */
   pegSpacing: { value: 36, min: 35, max: 37, step: 1, label: 'peg spacing (px)' },
 });

@@ -69,6 +69,17 @@ export function plinkoMultipliersE4(rows: number, risk: PlinkoRisk): number[] {
   return [...values, ...mirrored];
 }
 
+/** A table's return to player: Σ C(rows, k) / 2^rows × multiplier of bucket k. */
+export function plinkoRtp(rows: number, risk: PlinkoRisk): number {
+  let ways = 1; // C(rows, 0)
+  let sum = 0;
+  plinkoMultipliersE4(rows, risk).forEach((multiplierE4, k) => {
+    sum += ways * multiplierE4;
+    ways = (ways * (rows - k)) / (k + 1);
+  });
+  return sum / 2 ** rows / 10_000;
+}
+
 export interface PlinkoOutcome {
   /** 'L'/'R' per row, top to bottom. */
   path: string;
@@ -125,6 +136,9 @@ export const rules = defineInstantRules<PlinkoBet, PlinkoBet>({
       'result: {path: "RL...", bucket}.',
   },
   ...fieldParams<PlinkoBet>(PLINKO_FIELDS),
+  /** Its table's multipliers weighted by the binomial odds of each bucket (a fair 50/50 path). */
+  rtp: (wire) => plinkoRtp(Number(wire.rows), wire.risk as PlinkoRisk),
+  rtpFields: ['rows', 'risk'],
   summary: (_wire, result) => `${String(result.path)} · ${String(result.bucket)}`,
   floatsNeeded: (bet) => bet.rows,
   outcome(bet, floats) {

@@ -9,8 +9,9 @@ import {
 } from '../../engine';
 import { PLINKO, PLINKO_RISKS, type PlinkoRisk } from './rules';
 import { boardGeometry, bucketUnder, type BoardGeometry } from './board';
-import { aimPoint, guidanceAcceleration, updateLane, type LaneState } from './guidance';
+import { GuidancePlanner, updateLane, type GuidancePlan, type LaneState } from './guidance';
 import type { PlinkoParams } from './params';
+import { noContact, type ContactCache } from './prediction';
 
 export interface PlinkoData {
   rows?: number;
@@ -44,6 +45,8 @@ export interface PlinkoBall {
   steps: number;
   /** Its progress read from the physics: next row to cross, rights taken so far. */
   lane: LaneState;
+  /** The guidance chosen for its next row. */
+  plan: GuidancePlan;
 }
 
 export interface PlinkoLanding {
@@ -66,14 +69,33 @@ export interface PegHit {
 type LandingListener = (landing: PlinkoLanding) => void;
 type PegListener = (hit: PegHit) => void;
 
-/** A ball still in flight after this long is settled anyway (never seen in the tests). */
+/** A ball in flight after this long is settled anyway (never seen in the tests). */
 const MAX_FLIGHT_STEPS = 60 * 20;
 const HISTORY_LENGTH = 12;
 const BALL_GROUP = -1;
-// Balls and pegs collide as exact circles (markExactCircle); their polygons, fine enough that
-// their bounds stay within 1% of the circle's whatever the rotation, only feed the broadphase.
-const BALL_SIDES = 24;
-const PEG_SIDES = 24;
+// Balls and pegs collide as exact circles (markExactCircle); their polygons only feed the
+// broadphase: squares drawn around the circle, edges on the axes (balls never turn), whose
+// bounds are the circle's exactly, with the fewest vertices for matter to move each step.
+const BALL_SIDES = 4;
+const PEG_SIDES = 4;
+/**
+ * No static friction: matter's would hold a ball still on a peg's top whenever the sideways push
+ * is small (a ball that balances, then creeps). Dynamic friction (the `friction` param) stays.
+ */
+const FRICTION_STATIC = 0;
+/** The broadphase grid's cell, px: about a peg spacing (a peg in one or two cells). */
+const BROADPHASE_CELL = 36;
+
+/** matter-js's pair table and the fields of a pair the guidance reads (missing from its types). */
+interface PairsTable {
+  table: Record<string, MatterPair | undefined>;
+}
+interface MatterPair {
+  isActive: boolean;
+  contacts: { normalImpulse: number; tangentImpulse: number }[];
+}
+/** Body fields matter-js has but its type definitions lack. */
+type VerletBody = Matter.Body & { positionPrev: Matter.Vector; positionImpulse: Matter.Vector };
 
 /**
  * The plinko board on matter-js: static pegs, balls that pass through each other, each ball
@@ -81,7 +103,9 @@ const PEG_SIDES = 24;
  * server's bucket; the physics only animates it (landings report the server's bucket).
  */
 export class PlinkoSimulation implements Simulation<PlinkoParams> {
-  readonly physics = new PhysicsWorld();
+  // Pegs never move: a grid finds each ball's pegs (matter's sweep would carry a whole column of
+  // pegs along with every ball).
+  readonly physics = new PhysicsWorld({ gridCell: BROADPHASE_CELL });
   readonly balls: PlinkoBall[] = [];
   /** The last landed buckets, newest first. */
   readonly history: number[] = [];
@@ -94,13 +118,19 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
   board: BoardGeometry;
   private values: ParamValues<PlinkoParams>;
   private pegs: Matter.Body[] = [];
+  /** Guidance planners by ball radius (balls dropped before a radius change keep theirs). */
+  private planners = new Map<number, GuidancePlanner>();
+  private readonly contact: ContactCache = noContact();
   private nextId = 1;
   private readonly spareBalls = new Map<number, Matter.Body[]>();
   private geometryPending = false;
   private readonly random: () => number;
   private readonly landingListeners = new Set<LandingListener>();
   private readonly pegListeners = new Set<PegListener>();
-  private readonly stopCollisions: () => void;
+  /** Unsubscribes from matter's collision starts (subscribed only while someone hears peg hits). */
+  private stopCollisions: (() => void) | null = null;
+  /** The ball state handed to the guidance planner (reused). */
+  private readonly planState = { x: 0, y: 0, prevX: 0, prevY: 0, impulseX: 0, impulseY: 0 };
 
   constructor(data: PlinkoData | undefined, values: ParamValues<PlinkoParams>) {
     this.rows = validRows(data?.rows) ? data.rows : PLINKO.maxRows;
@@ -109,18 +139,6 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     this.random = seededRandom(data?.seed ?? 1);
     this.board = this.buildBoard();
     this.applyGravity();
-    this.stopCollisions = this.physics.onCollision(
-      (pairs) => {
-        if (!this.pegListeners.size) return;
-        for (const { a, b } of pairs) {
-          const peg = a.label === 'plinko-peg' ? a : b.label === 'plinko-peg' ? b : null;
-          if (!peg) continue;
-          for (const listener of this.pegListeners)
-            listener({ x: peg.position.x, y: peg.position.y });
-        }
-      },
-      ['start'],
-    );
   }
 
   /** Balls in flight; rows and risk are locked while it is above 0. */
@@ -162,6 +180,7 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
       maxGuidance: 0,
       steps: 0,
       lane: { nextRow: 0, rights: 0 },
+      plan: { row: -1, accel: 0 },
     };
     this.balls.push(ball);
     return ball.id;
@@ -174,7 +193,22 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
 
   onPegHit(listener: PegListener): () => void {
     this.pegListeners.add(listener);
-    return () => this.pegListeners.delete(listener);
+    this.stopCollisions ??= this.physics.onCollision(
+      (pairs) => {
+        for (const { a, b } of pairs) {
+          const peg = a.label === 'plinko-peg' ? a : b.label === 'plinko-peg' ? b : null;
+          if (!peg) continue;
+          for (const hear of this.pegListeners) hear({ x: peg.position.x, y: peg.position.y });
+        }
+      },
+      ['start'],
+    );
+    return () => {
+      this.pegListeners.delete(listener);
+      if (this.pegListeners.size) return;
+      this.stopCollisions?.();
+      this.stopCollisions = null;
+    };
   }
 
   update(_dt: number): void {
@@ -195,9 +229,9 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
   }
 
   /**
-   * Live tweaks. Gravity, restitution and frictions apply at once (to balls in flight too); a
-   * new ball radius applies to the next balls; peg radius and spacing rebuild the board as soon
-   * as no ball is in flight.
+   * Live tweaks. Gravity, restitution and frictions apply at once (to balls in flight too, which
+   * plan again); a new ball radius applies to the next balls; peg radius and spacing rebuild the
+   * board as soon as no ball is in flight.
    */
   paramsChanged(values: ParamValues<PlinkoParams>): void {
     const geometry =
@@ -208,12 +242,15 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
       ball.body.restitution = values.restitution;
       ball.body.friction = values.friction;
       ball.body.frictionAir = values.airFriction;
+      ball.plan.row = -1;
     }
+    this.planners.clear();
     if (geometry) this.geometryPending = true;
   }
 
   dispose(): void {
-    this.stopCollisions();
+    this.stopCollisions?.();
+    this.stopCollisions = null;
     this.landingListeners.clear();
     this.pegListeners.clear();
     this.physics.clear();
@@ -222,27 +259,31 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     this.spareBalls.clear();
   }
 
+  /** Applies the ball's guidance for this step, planning it first when its lane moved on. */
   private steer(ball: PlinkoBall, gStep: number): void {
-    const { body } = ball;
+    const body = ball.body as VerletBody;
     ball.prevX = body.position.x;
     ball.prevY = body.position.y;
     updateLane(this.board, ball.lane, ball.radius, body.position.x, body.position.y);
-    // positionPrev is matter-js's Verlet state (missing from its type definitions).
-    const previous = (body as Matter.Body & { positionPrev: Matter.Vector }).positionPrev;
-    const motion = {
-      x: body.position.x,
-      y: body.position.y,
-      // What matter-js's Verlet step will carry over (collisions adjust positionPrev).
-      vx: body.position.x - previous.x,
-      vy: body.position.y - previous.y,
-    };
-    const model = {
-      radius: ball.radius,
-      restitution: body.restitution,
-      airFriction: body.frictionAir,
-    };
-    const aim = aimPoint(this.board, ball.path, ball.bucket, ball.lane, motion, model, gStep);
-    const ax = guidanceAcceleration(motion, aim, gStep, body.frictionAir);
+    const planner = this.planner(ball, gStep);
+    if (ball.plan.row !== ball.lane.nextRow) {
+      ball.plan.row = ball.lane.nextRow;
+      const state = this.planState;
+      state.x = body.position.x;
+      state.y = body.position.y;
+      state.prevX = body.positionPrev.x;
+      state.prevY = body.positionPrev.y;
+      state.impulseX = body.positionImpulse.x;
+      state.impulseY = body.positionImpulse.y;
+      ball.plan.accel = planner.plan(
+        ball.path,
+        ball.bucket,
+        ball.lane,
+        state,
+        this.contactOf(ball),
+      );
+    }
+    const ax = ball.plan.accel;
     // matter-js: velocity += force / mass * dt², so this force adds exactly ax px/step².
     body.force.x += (body.mass * ax) / (PHYSICS_STEP_MS * PHYSICS_STEP_MS);
     const ratio = ax / gStep;
@@ -251,6 +292,52 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     const magnitude = Math.abs(ratio);
     if (magnitude > ball.maxGuidance) ball.maxGuidance = magnitude;
     if (magnitude > this.maxGuidance) this.maxGuidance = magnitude;
+  }
+
+  /** The planner for this ball's radius on the current board and materials. */
+  private planner(ball: PlinkoBall, gStep: number): GuidancePlanner {
+    let planner = this.planners.get(ball.radius);
+    if (!planner) {
+      planner = new GuidancePlanner(this.board, {
+        radius: ball.radius,
+        restitution: this.values.restitution,
+        friction: this.values.friction,
+        frictionStatic: FRICTION_STATIC,
+        airFriction: this.values.airFriction,
+        inverseMass: ball.body.inverseMass,
+        gStep,
+      });
+      this.planners.set(ball.radius, planner);
+    }
+    return planner;
+  }
+
+  /**
+   * matter's cached impulses of the ball's contact with a peg, if it touches one (what the
+   * guidance's prediction starts from). The answer is reused by the next call.
+   */
+  contactOf(ball: PlinkoBall): ContactCache {
+    const contact = this.contact;
+    contact.peg = -1;
+    contact.normal0 = contact.tangent0 = contact.normal1 = contact.tangent1 = 0;
+    const { x, y } = ball.body.position;
+    const reach = ball.radius + this.board.pegRadius + 1;
+    const row = Math.round(y / this.board.spacing) - 1;
+    if (row < 0 || row >= this.board.rows) return contact;
+    const index = Math.round(x / this.board.spacing + (row + 2) / 2);
+    if (index < 0 || index > row + 2) return contact;
+    const pegIndex = (row * (row + 5)) / 2 + index;
+    const peg = this.pegs[pegIndex];
+    if (!peg || Math.hypot(peg.position.x - x, peg.position.y - y) > reach) return contact;
+    const pairs = this.physics.engine.pairs as PairsTable;
+    const pair = pairs.table[Matter.Pair.id(peg, ball.body)];
+    if (!pair?.isActive) return contact;
+    contact.peg = pegIndex;
+    contact.normal0 = pair.contacts[0]!.normalImpulse;
+    contact.tangent0 = pair.contacts[0]!.tangentImpulse;
+    contact.normal1 = pair.contacts[1]!.normalImpulse;
+    contact.tangent1 = pair.contacts[1]!.tangentImpulse;
+    return contact;
   }
 
   private land(index: number, x: number, forced: boolean): void {
@@ -278,14 +365,16 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
   private buildBoard(): BoardGeometry {
     if (this.pegs.length) Matter.Composite.remove(this.physics.engine.world, this.pegs);
     const board = boardGeometry(this.rows, this.values.pegSpacing, this.values.pegRadius);
+    this.planners.clear();
     this.pegs = board.pegs.map((p) =>
       markExactCircle(
-        Matter.Bodies.polygon(p.x, p.y, PEG_SIDES, board.pegRadius, {
+        Matter.Bodies.polygon(p.x, p.y, PEG_SIDES, circumscribed(board.pegRadius, PEG_SIDES), {
           isStatic: true,
-          // matter-js takes the larger restitution and the smaller friction of a pair: these
-          // leave both to the ball's params.
+          // matter-js takes the larger restitution and static friction and the smaller friction
+          // of a pair: these leave restitution and friction to the ball's params.
           restitution: 0,
           friction: 1,
+          frictionStatic: FRICTION_STATIC,
           label: 'plinko-peg',
         }),
         board.pegRadius,
@@ -300,17 +389,27 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     const body =
       this.spareBalls.get(radius)?.pop() ??
       markExactCircle(
-        Matter.Bodies.polygon(x, y, BALL_SIDES, radius, { label: 'plinko-ball' }),
+        Matter.Bodies.polygon(x, y, BALL_SIDES, circumscribed(radius, BALL_SIDES), {
+          label: 'plinko-ball',
+        }),
         radius,
       );
     Matter.Body.setPosition(body, { x, y });
     Matter.Body.setVelocity(body, { x: 0, y: 0 });
+    // A pooled body may still carry matter's warm position impulse from its last landing.
+    const impulse = (body as VerletBody).positionImpulse;
+    impulse.x = 0;
+    impulse.y = 0;
     Matter.Body.setAngle(body, 0);
     Matter.Body.setAngularVelocity(body, 0);
     body.restitution = this.values.restitution;
     body.friction = this.values.friction;
     body.frictionAir = this.values.airFriction;
+    body.frictionStatic = FRICTION_STATIC;
     body.collisionFilter.group = BALL_GROUP;
+    // It never spins (the view draws no spin): matter skips rotating its vertices, and the
+    // guidance's prediction has no spin to follow.
+    Matter.Body.setInertia(body, Infinity);
     Matter.Composite.add(this.physics.engine.world, body);
     return body;
   }
@@ -323,6 +422,11 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
   private applyGravity(): void {
     this.physics.engine.gravity.y = this.values.gravity;
   }
+}
+
+/** The radius of an n-gon whose edges touch a circle of radius r (its bounds contain the circle). */
+function circumscribed(radius: number, sides: number): number {
+  return radius / Math.cos(Math.PI / sides);
 }
 
 function validRows(rows: unknown): rows is number {

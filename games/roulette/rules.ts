@@ -237,6 +237,8 @@ export const rules = defineInstantRules<RouletteBet[], Record<string, never>>({
   stakeCents: (bets) => bets.reduce((sum, bet) => sum + bet.amountCents, 0),
   wire: (bets) => ({ bets: bets.map(wireBet) }),
   verifyValuesOf: () => ({}),
+  /** Every bet returns 36/37 of its stake on average (single zero). */
+  rtp: () => 36 / 37,
   summary: (_wire, result) => String(result.pocket),
   floatsNeeded: () => ROULETTE.floatsNeeded,
   outcome: (_values, floats) => ({ pocket: rouletteSpin(floats[0]!) }),

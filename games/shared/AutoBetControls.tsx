@@ -26,7 +26,7 @@ export function AutoBetControls({
   disabled,
 }: Props) {
   const { t } = useTranslation();
-  const ids = { count: useId(), profit: useId(), loss: useId(), win: useId() };
+  const countId = useId();
   const off = disabled || running;
   const money = (
     key: 'stopOnProfitCents' | 'stopOnLossCents' | 'stopOnWinOverCents',
@@ -39,9 +39,9 @@ export function AutoBetControls({
     <fieldset className="auto-bet" data-running={running || undefined}>
       <legend>{t('game.auto')}</legend>
       <div className="game-field">
-        <label htmlFor={ids.count}>{t('game.auto_count')}</label>
+        <label htmlFor={countId}>{t('game.auto_count')}</label>
         <input
-          id={ids.count}
+          id={countId}
           name="auto_count"
           type="number"
           min={0}
@@ -55,40 +55,28 @@ export function AutoBetControls({
           }}
         />
       </div>
-      <div className="game-field">
-        <label htmlFor={ids.profit}>{t('game.stop_profit')}</label>
-        <input
-          id={ids.profit}
-          name="stop_profit"
-          inputMode="decimal"
-          defaultValue={formatAmountInput(settings.stopOnProfitCents)}
-          disabled={off}
-          onChange={(e) => money('stopOnProfitCents', e.target.value)}
-        />
-      </div>
-      <div className="game-field">
-        <label htmlFor={ids.loss}>{t('game.stop_loss')}</label>
-        <input
-          id={ids.loss}
-          name="stop_loss"
-          inputMode="decimal"
-          defaultValue={formatAmountInput(settings.stopOnLossCents)}
-          disabled={off}
-          onChange={(e) => money('stopOnLossCents', e.target.value)}
-        />
-      </div>
+      <StopAmount
+        name="stop_profit"
+        label={t('game.stop_profit')}
+        cents={settings.stopOnProfitCents}
+        disabled={off}
+        onText={(text) => money('stopOnProfitCents', text)}
+      />
+      <StopAmount
+        name="stop_loss"
+        label={t('game.stop_loss')}
+        cents={settings.stopOnLossCents}
+        disabled={off}
+        onText={(text) => money('stopOnLossCents', text)}
+      />
       {settings.stopOnWinOverCents !== undefined ? (
-        <div className="game-field">
-          <label htmlFor={ids.win}>{t('game.stop_win')}</label>
-          <input
-            id={ids.win}
-            name="stop_win"
-            inputMode="decimal"
-            defaultValue={formatAmountInput(settings.stopOnWinOverCents)}
-            disabled={off}
-            onChange={(e) => money('stopOnWinOverCents', e.target.value)}
-          />
-        </div>
+        <StopAmount
+          name="stop_win"
+          label={t('game.stop_win')}
+          cents={settings.stopOnWinOverCents}
+          disabled={off}
+          onText={(text) => money('stopOnWinOverCents', text)}
+        />
       ) : null}
       {progress.played > 0 ? (
         <p
@@ -106,5 +94,29 @@ export function AutoBetControls({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One of the stop amounts: a decimal field that starts at the setting and reports its text. */
+function StopAmount(props: {
+  name: string;
+  label: string;
+  cents: number;
+  disabled: boolean;
+  onText: (text: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="game-field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        inputMode="decimal"
+        defaultValue={formatAmountInput(props.cents)}
+        disabled={props.disabled}
+        onChange={(e) => props.onText(e.target.value)}
+      />
+    </div>
   );
 }

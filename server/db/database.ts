@@ -42,13 +42,22 @@ export interface OpenOptions {
   poolSize?: number;
   /** Another migrations folder (tests of a migration start from an older one). */
   migrationsFolder?: string;
+  /**
+   * False in a cluster worker on PostgreSQL: the primary ran the migrations before forking, so
+   * the workers do not queue on the migration lock. PGlite (one process) always migrates.
+   */
+  migrate?: boolean;
 }
 
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in dataDir, and runs the migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrations = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrations, options.poolSize)
+    ? openPostgres(
+        options.databaseUrl,
+        options.migrate === false ? null : migrations,
+        options.poolSize,
+      )
     : openPglite(options.dataDir, migrations);
 }
 
@@ -77,24 +86,23 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
 
 async function openPostgres(
   url: string,
-  migrationsFolder: string,
+  migrationsFolder: string | null,
   poolSize = 20,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // No idle timeout: a server keeps its few connections, and pg-pool would otherwise arm a timer
+  // on every release (three per bet).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // An idle connection that PostgreSQL ends (a restart, an admin's kill) must not crash the
   // server: the pool drops it and opens a new one for the next query.
   pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
-  // Several instances may start at once: one runs the migrations, the others wait for it.
-  const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-    client.release();
+    if (migrationsFolder !== null) await migratePostgres(pool, migrationsFolder);
+    await db.execute(sql`SELECT 1`);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
   }
-  await db.execute(sql`SELECT 1`);
   const listen: Listen = async (channel, onMessage) => {
     // A connection of its own, held for as long as the channel is listened to.
     const listener = await pool.connect();
@@ -111,4 +119,16 @@ async function openPostgres(
     };
   };
   return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() };
+}
+
+/** Several instances may start at once: one runs the migrations, the others wait for it. */
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    client.release();
+  }
 }

@@ -35,6 +35,8 @@ export const users = pgTable(
     twoFactorSecret: text('two_factor_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     balanceCents: cents('balance_cents').notNull().default(0),
+    /** Set by an operator: a suspended player cannot sign in or bet (their tokens are revoked). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

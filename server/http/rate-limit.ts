@@ -5,8 +5,10 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import cluster from 'node:cluster';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { PrimaryCounters, primaryCounterStore } from './cluster-counters';
 import { HttpError } from './errors';
 
 const MINUTE = 60_000;
@@ -82,6 +84,19 @@ export const ROUTE_LIMITS = {
   ],
 } as const satisfies Record<string, readonly Limit[]>;
 
+let workerCounters: PrimaryCounters | undefined;
+/** In a cluster worker: the store on the primary's counters (one channel per process). */
+function workerStore(app: FastifyInstance): FastifyRateLimitStoreCtor | undefined {
+  if (!cluster.isWorker) return undefined;
+  workerCounters ??= new PrimaryCounters({
+    send: (message, callback) => process.send?.(message, undefined, undefined, callback) ?? false,
+    on: (event, listener) => process.on(event, listener),
+  });
+  return primaryCounterStore(workerCounters, (error) =>
+    app.log.warn(`rate limits: ${error.message}; the request is let through`),
+  );
+}
+
 const isApi = (request: FastifyRequest) =>
   request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
 
@@ -94,7 +109,8 @@ const tooMany = (reply: FastifyReply, ttlInSeconds: number) => {
  * Registers the limits: per IP on every API request (before authentication, so bad tokens count
  * too), per token (after the route's authentication), and each route's own `config.limits`
  * after validation. A request over any of them is a 429 with Retry-After. With REDIS_URL every
- * counter lives in Redis and holds across instances.
+ * counter lives in Redis and holds across instances; without it, a cluster worker counts in the
+ * cluster primary (server/http/cluster-counters.ts), so the workers of one host count together.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { rateLimits, redisUrl, redisPrefix } = app.config.accounts;
@@ -110,6 +126,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       await redis?.quit().catch(() => undefined);
     });
   }
+  const store = redis ? undefined : workerStore(app);
   await app.register(rateLimit, {
     global: true,
     max: BUCKETS.perToken.max,
@@ -119,7 +136,9 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     // The SPA's files and the docs page are not the API.
     allowList: (request) => !isApi(request),
     ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:` } : {}),
-    // A Redis outage must not take sign-in down: let the request through and log it.
+    ...(store ? { store } : {}),
+    // A Redis outage (or a cluster primary that does not answer) must not take sign-in down:
+    // let the request through and log it.
     skipOnError: true,
     errorResponseBuilder: () => new HttpError(429, 'error.too_many_requests'),
   });

@@ -1,4 +1,7 @@
-import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import type { MessageKey } from '../i18n/messages';
 import type { FieldErrors } from './errors';
 
@@ -83,3 +86,27 @@ export function validationErrorsFromSchema(errors: FastifySchemaValidationError[
   }
   return fields;
 }
+
+/** An object schema whose every property is a string: converting its values changes nothing. */
+function stringsOnly(schema: unknown): boolean {
+  const object = schema as { type?: unknown; properties?: Record<string, { type?: unknown }> };
+  return (
+    object.type === 'object' &&
+    object.properties !== undefined &&
+    Object.values(object.properties).every((property) => property.type === 'string')
+  );
+}
+
+/**
+ * TypeBox's validator compiler, minus one step where it is a no-op on a hot path: it converts
+ * every header, query and path value to its schema's type first (Value.Convert walks the whole
+ * headers object), which for headers that are all strings changes nothing. A bet's
+ * Idempotency-Key header schema is such, and every bet paid for the walk.
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
+  if (route.httpPart !== 'headers' || !stringsOnly(route.schema)) {
+    return TypeBoxValidatorCompiler(route);
+  }
+  const check = Compile(route.schema);
+  return (value) => (check.Check(value) ? { value } : { error: [...check.Errors(value)] });
+};

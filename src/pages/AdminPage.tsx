@@ -1,48 +1,48 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type Json } from '../api/endpoints';
-import { Button } from '../components/Button';
-import { DataView } from '../components/DataView';
-import { Field } from '../components/Field';
-import { FormAlert } from '../components/FormAlert';
-import { useForm } from '../components/useForm';
-import { fetchBalance } from '../state/auth';
+import { ActionsSection } from './admin/ActionsSection';
+import { AdjustBalanceForm } from './admin/AdjustBalanceForm';
+import { BooksSection } from './admin/BooksSection';
+import { GamesSection } from './admin/GamesSection';
+import { PlayerPanel } from './admin/PlayerPanel';
+import { PlayersSection } from './admin/PlayersSection';
+import { PostsSection } from './admin/PostsSection';
 
-/** Admin only: adjusts a user's balance through the server's ledger. */
+/**
+ * The operator console (admin role only): each game's figures and RTP against its theory, find a
+ * player and act on them, adjust a balance, audit the books, and read the audit log.
+ */
 export default function AdminPage() {
   const { t } = useTranslation();
-  const form = useForm({ user_id: '', amount: '', reason: '' });
-  const [result, setResult] = useState<Json>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setResult(null);
-    const answer = await form.submit((v) =>
-      api.adjustBalance(v.user_id.trim(), { amount: Number(v.amount), reason: v.reason }),
-    );
-    if (answer === null) return;
-    setResult(answer);
-    await fetchBalance();
-  };
+  const [selected, setSelected] = useState<number | null>(null);
+  // Bumped after every action, so the log and the player's page show it at once.
+  const [version, setVersion] = useState(0);
+  const changed = () => setVersion((v) => v + 1);
 
   return (
     <main className="page admin-page" data-screen="admin">
       <h1>{t('admin.title')}</h1>
-      <section className="card">
-        <h2>{t('admin.adjust_balance')}</h2>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <FormAlert text={form.alert} />
-          <Field label={t('admin.user_id')} {...form.bind('user_id')} inputMode="numeric" />
-          <Field label={t('admin.amount')} {...form.bind('amount')} inputMode="decimal" />
-          <Field label={t('admin.reason')} {...form.bind('reason')} />
-          <Button loading={form.busy}>{t('admin.apply')}</Button>
-        </form>
-        {result !== null ? (
-          <div className="admin-page__result" role="status">
-            <DataView value={result} />
+      <div className="admin-page__grid">
+        <div className="admin-page__players">
+          <PlayersSection onSelect={setSelected} />
+        </div>
+        {selected !== null ? (
+          <div className="admin-page__player">
+            <PlayerPanel key={`${selected}-${version}`} userId={selected} onChanged={changed} />
           </div>
         ) : null}
-      </section>
+        <div className="admin-page__tools">
+          <AdjustBalanceForm key={selected ?? 'none'} userId={selected} onDone={changed} />
+          <BooksSection />
+          <PostsSection onChanged={changed} />
+        </div>
+        <div className="admin-page__games">
+          <GamesSection />
+        </div>
+        <div className="admin-page__log">
+          <ActionsSection version={version} />
+        </div>
+      </div>
     </main>
   );
 }

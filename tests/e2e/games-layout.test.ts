@@ -312,19 +312,25 @@ describe('resizing', () => {
     expect(await openGame(page, '/plinko')).toBe(true);
     // A second observer of the canvas's box runs after the engine's (observers run in the order
     // they were made) and before the frame is painted: it sees what that frame will show.
-    await page.evaluate(() => {
-      const host = document.querySelector('.game-view')!;
-      const seen: unknown[] = [];
-      (window as unknown as { __resizes: unknown[] }).__resizes = seen;
-      new ResizeObserver(() => {
-        const engine = window.__engine!;
-        seen.push({
-          box: { width: Math.floor(host.clientWidth), height: Math.floor(host.clientHeight) },
-          drawn: engine.stats().drawnSize,
-          laidOut: engine.scenes.describeLayout()?.space,
-        });
-      }).observe(host);
-    });
+    // The evaluation waits for the observer's first callback: a viewport change made before it
+    // would be folded into it and never seen as a resize.
+    await page.evaluate(
+      () =>
+        new Promise<void>((observing) => {
+          const host = document.querySelector('.game-view')!;
+          const seen: unknown[] = [];
+          (window as unknown as { __resizes: unknown[] }).__resizes = seen;
+          new ResizeObserver(() => {
+            const engine = window.__engine!;
+            seen.push({
+              box: { width: Math.floor(host.clientWidth), height: Math.floor(host.clientHeight) },
+              drawn: engine.stats().drawnSize,
+              laidOut: engine.scenes.describeLayout()?.space,
+            });
+            observing();
+          }).observe(host);
+        }),
+    );
     const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
     for (const viewport of [
       { width: 844, height: 390 },
@@ -332,7 +338,18 @@ describe('resizing', () => {
       { width: 390, height: 520 },
       { width: 390, height: 844 },
     ]) {
+      const seenBefore = await page.evaluate(
+        () => (window as unknown as { __resizes: unknown[] }).__resizes.length,
+      );
       await page.setViewportSize(viewport);
+      // The next size waits until the observer has seen this one: two changes inside one frame
+      // would reach it as one.
+      await poll(() =>
+        page.evaluate(
+          (before) => (window as unknown as { __resizes: unknown[] }).__resizes.length > before,
+          seenBefore,
+        ),
+      ).toBe(true);
       await sceneLaidOutForItsBox(page);
     }
     const resizes = (await page.evaluate(

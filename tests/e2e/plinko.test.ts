@@ -11,8 +11,41 @@ import { serverAndBrowser } from '../support/e2eEnvironment';
 
 const env = serverAndBrowser();
 
+const BALLS = 20;
+/** Auto-bet's pace: at most 10 balls a second. Its rounds start 100 ms apart or more; a request
+ * leaves a round's start a few ms later or sooner, so any 10 intervals add up to a second, less
+ * that jitter. */
+const PER_SECOND = 10;
+const JITTER_MS = 60;
+/** A top bar rise must follow a landing this closely (React renders it a frame or two later; a
+ * busy machine's frames are slow). */
+const LANDING_TO_BAR_MS = 1000;
+const BET_PATH = '/api/games/plinko/bets';
+
+/** What the page records while balls fly: the top bar's value at each change, and landings. */
+interface PageLog {
+  bar: { t: number; value: number }[];
+  landings: number[];
+}
+
+// Watches the top bar's balance text and the scene's landings, stamped with performance.now()
+// (the page's own clock: the test process's clock would add its own delays on a busy machine).
+const WATCH = `(() => {
+  const log = { bar: [], landings: [] };
+  window.__plinkoLog = log;
+  performance.setResourceTimingBufferSize(2000);
+  performance.clearResourceTimings();
+  const element = document.querySelector('[data-testid=balance]');
+  const read = () => Number((element.textContent || '').replace(/\\./g, '').replace(',', '.'));
+  log.bar.push({ t: performance.now(), value: read() });
+  new MutationObserver(() => log.bar.push({ t: performance.now(), value: read() })).observe(element, {
+    subtree: true, childList: true, characterData: true,
+  });
+  window.__engine.scenes.simulation.onLanding(() => log.landings.push(performance.now()));
+})()`;
+
 describe('plinko in the browser', () => {
-  it('auto-bets 20 balls; rows lock in flight; each lands in its bucket; the bar ends on the server balance', async () => {
+  it('auto-bets 20 balls at up to 10 a second, many in flight; rows lock; the bar gains each payout as its ball lands', async () => {
     const { page, player, close } = await playerPage(env.browser, env.server.url);
     await page.goto(`${env.server.url}/plinko?test`);
     await waitForScene(page, 'plinko');
@@ -21,13 +54,25 @@ describe('plinko in the browser', () => {
     await panel.locator('[data-testid=plinko-risk]').selectOption('high');
     await expect.poll(() => simulationValue<number>(page, 'sim.rows')).toBe(8);
     await panel.locator('.mode-tabs button').nth(1).click();
-    await panel.locator('[data-testid=plinko-count]').fill('20');
+    await panel.locator('[data-testid=plinko-count]').fill(String(BALLS));
     await panel.locator('input[name=amount]').fill('1');
+
+    await page.evaluate(WATCH);
     await panel.locator('[data-testid=plinko-bet]').click();
 
     // Balls in flight: rows and risk are locked, and the stakes already left the top bar.
+    let mostInFlight = 0;
     await expect
-      .poll(() => simulationValue<number>(page, 'sim.inFlight'), { timeout: 10_000 })
+      .poll(
+        async () => {
+          mostInFlight = Math.max(
+            mostInFlight,
+            await simulationValue<number>(page, 'sim.inFlight'),
+          );
+          return mostInFlight;
+        },
+        { timeout: 10_000, interval: 50 },
+      )
       .toBeGreaterThan(0);
     expect(await panel.locator('[data-testid=plinko-rows]').isDisabled()).toBe(true);
     expect(await panel.locator('[data-testid=plinko-risk]').isDisabled()).toBe(true);
@@ -35,22 +80,57 @@ describe('plinko in the browser', () => {
 
     await expect
       .poll(
-        async () => [
-          await panel.getAttribute('data-running'),
-          await simulationValue<number>(page, 'sim.inFlight'),
-        ],
-        { timeout: 60_000 },
+        async () => {
+          const flying = await simulationValue<number>(page, 'sim.inFlight');
+          mostInFlight = Math.max(mostInFlight, flying);
+          return [await panel.getAttribute('data-running'), flying];
+        },
+        { timeout: 60_000, interval: 50 },
       )
       .toEqual([null, 0]);
     const bets = await betsOf(env.server.url, player.token, 'plinko');
-    expect(bets).toHaveLength(20);
+    expect(bets).toHaveLength(BALLS);
     expect(bets.every((bet) => bet.params.rows === 8 && bet.params.risk === 'high')).toBe(true);
     // Every ball was physically over the server's bucket when it landed, in Chromium's matter-js.
     expect(await simulationValue<number>(page, 'sim.offTarget')).toBe(0);
     expect(await simulationValue<number[]>(page, 'sim.history.length')).toBe(12);
+
+    // Each bet's request, as the page's resource timing saw it: sent, and answered.
+    const requests = (await page.evaluate(
+      `performance.getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('${BET_PATH}'))
+        .map((e) => ({ sent: e.startTime, answered: e.responseEnd }))`,
+    )) as { sent: number; answered: number }[];
+    const sent = requests.map((r) => r.sent).sort((a, b) => a - b);
+
+    // Auto-bet: no faster than 10 a second, and the next ball need not wait for the last to land.
+    expect(sent).toHaveLength(BALLS);
+    const windows = sent.slice(PER_SECOND).map((t, i) => t - sent[i]!);
+    expect(Math.min(...windows)).toBeGreaterThanOrEqual(1000 - JITTER_MS);
+    expect(mostInFlight).toBeGreaterThanOrEqual(3);
+
+    // The top bar: it only ever rises after a ball landed (a payout arrives with its ball), never
+    // when an answer comes in (the first answers come a whole drop before the first landing);
+    // every ball pays something on high risk, 8 rows (0.2x at least), so it rises again and
+    // again while balls are still in flight.
+    const log = (await page.evaluate('window.__plinkoLog')) as PageLog;
+    expect(log.landings).toHaveLength(BALLS);
+    const rises = log.bar.filter((entry, i) => i > 0 && entry.value > log.bar[i - 1]!.value);
+    expect(rises.length).toBeGreaterThanOrEqual(BALLS / 2);
+    const firstLanding = Math.min(...log.landings);
+    expect(Math.min(...requests.map((r) => r.answered))).toBeLessThan(firstLanding);
+    expect(rises.every((rise) => rise.t >= firstLanding)).toBe(true);
+    for (const rise of rises) {
+      const landing = log.landings.find((t) => t <= rise.t && rise.t - t <= LANDING_TO_BAR_MS);
+      expect(landing, `a rise of the bar at ${rise.t} with no landing just before`).toBeDefined();
+    }
+    // Some payouts reached the bar before the last answer came: ball by ball, not all at the end.
+    const lastAnswer = Math.max(...requests.map((r) => r.answered));
+    expect(rises.some((rise) => rise.t < lastAnswer)).toBe(true);
+
     const expected = await expectTopBarToMatchServer(page, env.server.url, player.token);
     const paid = bets.reduce((sum, bet) => sum + bet.payout, 0);
-    expect(expected).toBeCloseTo(1000 - 20 + paid, 2);
+    expect(expected).toBeCloseTo(1000 - BALLS + paid, 2);
     expect(await panel.locator('[data-testid=plinko-rows]').isDisabled()).toBe(false);
     await close();
   });

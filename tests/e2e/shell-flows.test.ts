@@ -49,7 +49,7 @@ describe('screens wired to the server', () => {
     await page.locator('input[name=user_id]').fill(String(player.id));
     await page.locator('input[name=amount]').fill('25.5');
     await page.locator('input[name=reason]').fill('e2e bonus');
-    await page.locator('form button[type=submit]').click();
+    await page.locator('[data-admin=adjust] button[type=submit]').click();
     await page.locator('.admin-page__result').waitFor();
     const balance = await call<{ balance: number }>(server.url, 'GET', '/api/user/balance', {
       token: player.token,

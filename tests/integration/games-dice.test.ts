@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { expect, it, vi } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { diceRoll, playDice } from '../../games/dice/rules';
 import { payoutCents } from '../../games/fairness/money';
@@ -60,6 +61,28 @@ describeEachDatabase('dice bets', (kind) => {
     expect(after.ledgerRows).toBe(bet.payout > 0 ? 3 : 2);
     expect(after.nonce).toBe(1);
   });
+
+  // PostgreSQL's round trips (PGlite runs in the process).
+  if (kind === 'postgres') {
+    it('takes two round trips to PostgreSQL a bet: the token with the state, then the write', async () => {
+      const user = await registerUser(suite.server.url);
+      const bet = (key: string) =>
+        suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+          token: user.token,
+          headers: { 'idempotency-key': key },
+          body: { amount: 0.01, target: 50, condition: 'over' },
+        });
+      // The first bet commits the seed pair (the locked path) and the token's last use.
+      expect((await bet('round-trips-0')).status).toBe(200);
+      const queries = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        for (let i = 1; i <= 5; i++) expect((await bet(`round-trips-${i}`)).status).toBe(200);
+        expect(queries).toHaveBeenCalledTimes(10);
+      } finally {
+        queries.mockRestore();
+      }
+    });
+  }
 
   it('settles exactly the bets the funds allow out of 100 parallel ones, nonces 0.. without gaps', async () => {
     const user = await registerUser(suite.server.url);

@@ -55,6 +55,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // One process unless a test asks for cluster mode (WEB_CONCURRENCY: '' is the server's
+      // default, the number of cores on PostgreSQL): two cores start one server faster.
+      WEB_CONCURRENCY: '1',
       // Mailed links and the OAuth popup point where the tests open the app.
       APP_URL: `http://127.0.0.1:${port}`,
       ...options.env,

@@ -8,6 +8,31 @@ export interface SseEvent {
   at: number;
 }
 
+/**
+ * Splits a text/event-stream into events as its pieces arrive: `push` answers the events the
+ * piece completed (comments such as heartbeats yield none).
+ */
+export function sseParser(): (piece: string) => SseEvent[] {
+  let buffer = '';
+  return (piece) => {
+    buffer += piece;
+    const events: SseEvent[] = [];
+    let split: number;
+    while ((split = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) events.push({ event, data: data.join('\n'), at: Date.now() });
+    }
+    return events;
+  };
+}
+
 export interface SseStream {
   status: number;
   contentType: string | null;
@@ -30,7 +55,7 @@ export async function openSse(url: string, token: string): Promise<SseStream> {
   const events: SseEvent[] = [];
   const waiters: (() => void)[] = [];
   let text = '';
-  let buffer = '';
+  const parse = sseParser();
   const ended = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
@@ -41,20 +66,10 @@ export async function openSse(url: string, token: string): Promise<SseStream> {
         if (done) break;
         const piece = decoder.decode(value, { stream: true });
         text += piece;
-        buffer += piece;
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-          }
-          if (data.length) events.push({ event, data: data.join('\n'), at: Date.now() });
-          for (const wake of waiters.splice(0)) wake();
-        }
+        const fresh = parse(piece);
+        if (!fresh.length) continue;
+        events.push(...fresh);
+        for (const wake of waiters.splice(0)) wake();
       }
     } catch {
       // aborted by close()

@@ -1,5 +1,7 @@
 import {
   bigint,
+  bigserial,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -34,4 +36,24 @@ export const adminAdjustments = pgTable(
     uniqueIndex('admin_adjustments_reference_unique').on(t.reference),
     index('admin_adjustments_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Every operator action, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who did
+ * what to whom, and the values before and after.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    action: varchar('action', { length: 64 }).notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_actions_target_idx').on(t.targetUserId, t.id)],
 );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import { notFound, ValidationError } from '../../http/errors';
 import { changeBalance } from '../wallet/service';
+import { recordAction } from './actions';
 import { adminAdjustments } from './schema';
 
 export interface Adjustment {
@@ -46,6 +47,18 @@ export async function adjustBalance(db: Db, adjustment: Adjustment) {
       deltaCents: adjustment.deltaCents,
       reason: 'admin_adjustment',
       reference: record.reference ?? `admin_adjustment:${record.id}`,
+    });
+    await recordAction(tx, {
+      adminId: adjustment.adminId,
+      action: 'balance_adjustment',
+      targetUserId: adjustment.userId,
+      before: { balance_cents: balanceCents - adjustment.deltaCents },
+      after: {
+        balance_cents: balanceCents,
+        delta_cents: adjustment.deltaCents,
+        note: adjustment.note,
+        reference: record.reference,
+      },
     });
     return { record, balanceCents };
   });

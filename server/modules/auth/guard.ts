@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../http/errors';
 import { resolveToken } from './tokens';
 
-function bearer(request: FastifyRequest): string | null {
+/** The request's bearer token as sent, or null. */
+export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);
@@ -11,7 +12,7 @@ function bearer(request: FastifyRequest): string | null {
 
 /** onRequest hook: the request must carry a valid token; sets request.user and tokenId. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
-  const token = bearer(request);
+  const token = bearerOf(request);
   const resolved = token ? await resolveToken(request.server.db, token) : null;
   if (!resolved) throw unauthenticated();
   request.user = resolved.user;
@@ -20,7 +21,7 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
 
 /** onRequest hook for optional auth: sets request.user when a valid token is present. */
 export async function optionalAuth(request: FastifyRequest): Promise<void> {
-  const token = bearer(request);
+  const token = bearerOf(request);
   const resolved = token ? await resolveToken(request.server.db, token) : null;
   if (resolved) {
     request.user = resolved.user;

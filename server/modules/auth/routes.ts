@@ -117,6 +117,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await verifyPassword(user, password))) {
         throw ValidationError.field('email', 'auth.failed');
       }
+      // Only after the password: a suspension is not told to whoever merely knows the e-mail.
+      if (user.suspendedAt) throw ValidationError.field('email', 'auth.suspended');
       if (user.twoFactorEnabled && user.twoFactorSecret) {
         // Laravel Fortify's shape: the client shows the code field when it sees two_factor.
         if (!code) {

@@ -15,8 +15,7 @@ export interface StoredAnswer {
 
 /** The request's Idempotency-Key (1-255 characters) and fingerprint, or null without one. */
 export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | null {
-  const header = request.headers['idempotency-key'];
-  const key = (Array.isArray(header) ? header[0] : header)?.trim();
+  const key = idempotencyKeyOf(request);
   if (!key) return null;
   if (key.length > 255) {
     throw ValidationError.field('idempotency_key', 'validation.max_length', { limit: 255 });
@@ -27,4 +26,10 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | nul
     .update(JSON.stringify(request.body ?? null))
     .digest('hex');
   return { key, requestHash };
+}
+
+/** The Idempotency-Key header as idempotencyOf reads it (unchecked), or null without one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  return (Array.isArray(header) ? header[0] : header)?.trim() || null;
 }

@@ -32,6 +32,11 @@ export interface BetRequest {
   /** More rows of the same bet in the same transaction (a stepped game's state). */
   afterInsert?: (tx: Tx, bet: Bet, floats: number[]) => Promise<void>;
   idempotency: IdempotencyRequest | null;
+  /**
+   * The unlocked read of the state, when the route already made it (with the token:
+   * requireAuthWithBetState); null when it found no active seed pair.
+   */
+  prefetched?: BetState | null;
 }
 
 export interface BetOutcome {
@@ -43,7 +48,8 @@ export interface BetOutcome {
  * Settles a bet (ARCHITECTURE.md "Money and bets"). The state (balance, seed pair, stored answer)
  * is read, the outcome decided from the pair's floats, and one atomic statement (recordBet)
  * bumps the nonce, debits the stake, credits the payout, writes the bet, both ledger lines and
- * the stored answer, guarded by the nonce and the funds: three round trips with the auth lookup.
+ * the stored answer, guarded by the nonce and the funds: three round trips with the auth lookup,
+ * two where the route read the state with the token (requireAuthWithBetState).
  * When that guard finds another bet of the same user got there first, the bet is settled again
  * in a transaction that locks the balance row and pair before reading (settleLocked), which is
  * also the only way for bets with a guard or more rows (stepped games).
@@ -58,7 +64,10 @@ export async function placeBet(db: Db, request: BetRequest): Promise<BetOutcome>
 
 /** The optimistic path: null when a concurrent change of the user's pair or funds intervened. */
 async function settleUnlocked(db: Db, request: BetRequest): Promise<BetOutcome | null> {
-  const state = await betState(db, request.userId, request.idempotency, { lock: false });
+  const state =
+    request.prefetched !== undefined
+      ? request.prefetched
+      : await betState(db, request.userId, request.idempotency, { lock: false });
   if (!state) return null; // no seed pair yet: the locked path commits one
   const stored = storedOutcome(state, request);
   if (stored) return stored;

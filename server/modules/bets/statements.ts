@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { preparedSql } from '../../db/prepared';
+import { tokenColumns, tokenJoin, type TokenRow } from '../auth/tokens';
 import { balanceChangeCtes } from '../wallet/service';
 import type { SeedPair } from '../fairness/schema';
 import type { Bet } from '../games/schema';
@@ -42,9 +43,11 @@ interface StoredRow {
   response: unknown;
 }
 
+// bets.id is a bigserial: its sequence is bets_id_seq (named once, rather than looked up in the
+// catalog by pg_get_serial_sequence on every bet).
 const stateColumns = sql`users.balance_cents::text AS balance_cents, pair.id AS pair_id,
   pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce,
-  nextval(pg_get_serial_sequence('bets', 'id'))::text AS bet_id`;
+  nextval('bets_id_seq'::regclass)::text AS bet_id`;
 
 const readState = preparedSql<StateRow & StoredRow>(
   'bet_state',
@@ -55,6 +58,41 @@ const readState = preparedSql<StateRow & StoredRow>(
       ON stored.user_id = users.id AND stored.key = ${p('key')}::text
     WHERE users.id = ${p('user')}::int`,
 );
+
+/**
+ * A bet route's token (tokenColumns) and, in the same round trip, the bet's state as readState
+ * reads it: the pair's columns are null when the user has no active pair yet. The bet id is drawn
+ * only then too; a request that then fails its token or validation leaves a gap in the ids.
+ */
+const readTokenAndState = preparedSql<
+  TokenRow & { [K in keyof StateRow]: StateRow[K] | null } & StoredRow
+>(
+  'auth_bet_state',
+  sql`SELECT ${tokenColumns}, users.balance_cents::text AS balance_cents, pair.id AS pair_id,
+      pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce,
+      CASE WHEN pair.id IS NOT NULL THEN nextval('bets_id_seq'::regclass)::text END AS bet_id,
+      stored.request_hash, stored.status_code, stored.response
+    FROM ${tokenJoin}
+    LEFT JOIN seed_pairs AS pair ON pair.user_id = users.id AND pair.active
+    LEFT JOIN idempotency_keys AS stored
+      ON stored.user_id = users.id AND stored.key = ${p('key')}::text
+    WHERE t.id = ${p('token')}::int`,
+);
+
+/**
+ * The token's row (for acceptToken) and the state of a bet by its user under `key`, read as of
+ * now: what betState reads unlocked, without its own round trip. The state is undefined when
+ * the user has no active seed pair yet (or there is no such token).
+ */
+export async function tokenAndBetState(
+  db: Db,
+  tokenId: number,
+  key: string | null,
+): Promise<{ token: TokenRow | undefined; state: BetState | undefined }> {
+  const [row] = await readTokenAndState(db, { token: tokenId, key });
+  if (!row) return { token: undefined, state: undefined };
+  return { token: row, state: row.pair_id === null ? undefined : stateOf(row as StateRow, row) };
+}
 
 const lockState = preparedSql<StateRow>(
   'bet_state_locked',
@@ -95,7 +133,10 @@ export async function betState(
     const [both] = await readState(db, { user: userId, key });
     row = stored = both;
   }
-  if (!row) return undefined;
+  return row ? stateOf(row, stored) : undefined;
+}
+
+function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
   return {
     balanceCents: Number(row.balance_cents),
     pair: {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { InstantRules } from '../../../games/fairness/contract';
 import { bearerAuth, errorResponses } from '../../http/schemas';
-import { requireAuth } from '../auth/guard';
+import { requireAuthWithBetState, takePrefetchedBetState } from '../bets/auth';
 import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody } from '../bets/json';
 import { placeBet } from '../bets/settle';
@@ -16,7 +16,7 @@ export function instantRoutes(path: string, rules: InstantRules): FastifyPluginA
     app.post(
       path,
       {
-        onRequest: requireAuth,
+        onRequest: requireAuthWithBetState,
         schema: {
           tags: ['games'],
           summary: rules.docs.summary,
@@ -32,13 +32,15 @@ export function instantRoutes(path: string, rules: InstantRules): FastifyPluginA
         const { amountCents, params } = betInput(rules, body, withAmount);
         const stakeCents = rules.stakeCents ? rules.stakeCents(params) : amountCents!;
         const wire = rules.wire(params);
+        const idempotency = idempotencyOf(request);
         const outcome = await placeBet(app.db, {
           userId: request.user!.id,
           game: rules.id,
           amountCents: stakeCents,
           params: wire,
           floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
-          idempotency: idempotencyOf(request),
+          idempotency,
+          prefetched: takePrefetchedBetState(request, idempotency?.key ?? null),
           decide: (floats) => rules.play(params, floats, stakeCents),
         });
         return outcome.body;

@@ -1,25 +1,81 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import type { Tx } from '../../db/database';
+import type { BetJson } from '../bets/json';
+
+/** A round's ending as its streams send it: `crashed {crash_point, bet}` or `cashed_out {bet}`. */
+export interface EndingEvent {
+  name: string;
+  data: { crash_point?: unknown; bet: BetJson };
+}
+
+/** The ending event of an ended bet (its result's status names it). */
+export function endingEvent(bet: BetJson): EndingEvent {
+  const name = String(bet.result.status);
+  // `crashed {crash_point}`: the crash point at the top as well as in the bet's result.
+  const crash = name === 'crashed' ? { crash_point: bet.result.crash_point } : {};
+  return { name, data: { ...crash, bet } };
+}
+
+/**
+ * "Round N has ended", with its ending event when it fits the message (so a stream sends it
+ * without reading the round again; without it, streams read the round).
+ */
+export interface RoundEnded {
+  betId: number;
+  event?: EndingEvent;
+}
 
 /**
  * "Round N has ended" between server instances: Redis pub/sub when REDIS_URL is set, otherwise
  * the database's LISTEN/NOTIFY. Every instance hears every message, its own included.
  */
 export interface RoundBus {
-  publish(betId: number): Promise<void>;
+  /**
+   * Publishes an ending. With `tx` on the database's bus (`atCommit`), the NOTIFY goes out when
+   * that transaction commits, and not at all if it rolls back; Redis publishes at once, so call
+   * it there after the commit.
+   */
+  publish(message: RoundEnded, tx?: Tx): Promise<void>;
+  /** True when publish(message, tx) is delivered at tx's commit (LISTEN/NOTIFY). */
+  readonly atCommit: boolean;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'live_rounds';
+/** NOTIFY payloads must stay under 8,000 bytes: a longer ending goes as its bet id alone. */
+const MAX_PAYLOAD = 7_500;
+
+/** The message on the wire: `{"betId":…,"event":…}`, or the bet id alone. */
+function encode(message: RoundEnded): string {
+  if (message.event) {
+    const text = JSON.stringify(message);
+    if (Buffer.byteLength(text) <= MAX_PAYLOAD) return text;
+  }
+  return String(message.betId);
+}
+
+function decode(payload: string): RoundEnded | null {
+  if (!payload.startsWith('{')) {
+    const betId = Number(payload);
+    return Number.isSafeInteger(betId) ? { betId } : null;
+  }
+  try {
+    const message = JSON.parse(payload) as RoundEnded;
+    return Number.isSafeInteger(message.betId) ? message : null;
+  } catch {
+    return null;
+  }
+}
 
 export async function openRoundBus(
   app: FastifyInstance,
-  onEnded: (betId: number) => void,
+  onEnded: (message: RoundEnded) => void,
 ): Promise<RoundBus> {
   const deliver = (payload: string) => {
-    const betId = Number(payload);
-    if (Number.isSafeInteger(betId)) onEnded(betId);
+    const message = decode(payload);
+    if (message) onEnded(message);
   };
   const { redisUrl, redisPrefix } = app.config.accounts;
   if (redisUrl) {
@@ -35,8 +91,9 @@ export async function openRoundBus(
     });
     await subscriber.subscribe(channel);
     return {
-      publish: async (betId) => {
-        await publisher.publish(channel, String(betId));
+      atCommit: false,
+      publish: async (message) => {
+        await publisher.publish(channel, encode(message));
       },
       close: async () => {
         await Promise.all([publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
@@ -45,8 +102,9 @@ export async function openRoundBus(
   }
   const unlisten = await app.dbListen(CHANNEL, deliver);
   return {
-    publish: async (betId) => {
-      await app.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${String(betId)})`);
+    atCommit: true,
+    publish: async (message, tx) => {
+      await (tx ?? app.db).execute(sql`SELECT pg_notify(${CHANNEL}, ${encode(message)})`);
     },
     close: unlisten,
   };

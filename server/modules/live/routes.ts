@@ -5,13 +5,12 @@ import { Type } from 'typebox';
 import { centsToAmount } from '../../../games/fairness/index';
 import type { LiveRules } from '../../../games/fairness/contract';
 import type { GamePaths } from '../../../games/shared/definition';
-import { notFound } from '../../http/errors';
 import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { BetAnswerBody, BetBody } from '../bets/json';
 import { startRequest, sessionId } from '../games/fields';
 import { IdempotencyHeaders } from '../games/headers';
-import { openRoundBus } from './bus';
+import { openRoundBus, type RoundEnded } from './bus';
 import { RoundClock } from './clock';
 import { LiveRounds } from './rounds';
 import { RoundStream } from './stream';
@@ -27,7 +26,8 @@ const markArrival = async (request: FastifyRequest) => {
 /**
  * A live game's routes from its rules: start a round, cash out, the round's event stream and the
  * round in progress. Rounds end on their own (a timer here, a sweep on every instance), and
- * every ending is announced on the round bus so a stream on any instance reports it.
+ * every ending is announced on the round bus, with its event, so a stream on any instance
+ * reports it.
  */
 export function liveRoutes(
   paths: Extract<GamePaths, { kind: 'live' }>,
@@ -36,10 +36,16 @@ export function liveRoutes(
   const about = `${rules.docs.summary}. ${rules.docs.description}`;
   const { field: autoField, spec: autoSpec } = rules.autoCashout;
   return async (app) => {
-    const rounds = new LiveRounds(app.db, rules);
-    const streams = new RoundStream(rounds);
-    const bus = await openRoundBus(app, (betId) => streams.ended(betId));
-    const clock = new RoundClock(rounds, (betId) => bus.publish(betId), app.log);
+    // The bus tells the clock and the streams, which use the rounds, which announce on the bus.
+    let heard: (message: RoundEnded) => void = () => undefined;
+    const bus = await openRoundBus(app, (message) => heard(message));
+    const rounds = new LiveRounds(app.db, rules, { bus, log: app.log });
+    const clock = new RoundClock(rounds, app.log);
+    const streams = new RoundStream(rounds, clock);
+    heard = (message) => {
+      clock.cancel(message.betId); // ended elsewhere (a cash-out): this timer has nothing to do
+      streams.ended(message);
+    };
     clock.startSweeping();
     // Open streams would keep the server from closing: they end before it does.
     app.addHook('preClose', async () => {
@@ -72,7 +78,9 @@ export function liveRoutes(
       },
       async (request, reply) => {
         const outcome = await rounds.start(startRequest(rules, request));
-        if (outcome.state) clock.schedule(outcome.body.bet.id, outcome.state.endsAt);
+        if (outcome.state) {
+          clock.schedule(outcome.body.bet.id, request.user!.id, outcome.state.endsAt);
+        }
         return reply.code(201).send(outcome.body);
       },
     );
@@ -92,12 +100,8 @@ export function liveRoutes(
       },
       async (request) => {
         const at = arrivals.get(request) ?? Date.now();
-        const betId = sessionId(request.params.id);
-        try {
-          return await rounds.cashOut(request.user!.id, betId, at);
-        } finally {
-          await bus.publish(betId).catch((error: Error) => app.log.warn(error.message));
-        }
+        // The ending, if this writes one, is announced by the transaction that writes it.
+        return rounds.cashOut(request.user!.id, sessionId(request.params.id), at);
       },
     );
 
@@ -121,12 +125,7 @@ export function liveRoutes(
         },
       },
       async (request, reply) => {
-        const betId = sessionId(request.params.id);
-        const view = await rounds.view(request.user!.id, betId);
-        if (!view) throw notFound();
-        await streams.serve(reply, request.user!.id, view, () =>
-          clock.settleAt(betId, view.state.endsAt),
-        );
+        await streams.serve(reply, request.user!.id, sessionId(request.params.id));
       },
     );
 

@@ -1,88 +1,128 @@
 import type { FastifyReply } from 'fastify';
+import { notFound } from '../../http/errors';
+import { endingEvent, type EndingEvent, type RoundEnded } from './bus';
+import type { RoundClock } from './clock';
 import type { LiveRounds } from './rounds';
-
-type RoundView = NonNullable<Awaited<ReturnType<LiveRounds['view']>>>;
 
 /** How long an EventSource waits before reconnecting (the `retry` field). */
 const RETRY_MS = 1000;
+/**
+ * How long past its end a stream waits for a round started on another instance to be announced
+ * before ending it itself (that instance may be gone). Normally the announcement comes first and
+ * nothing more is done; when it does not, the ending reaches the client this much later.
+ */
+const REMOTE_GRACE_MS = 100;
+/**
+ * The same for a round this instance's clock ends: only a safety net (a lost announcement).
+ */
+const LOCAL_GRACE_MS = 1000;
 
 /**
  * The rounds' server-sent event streams on this instance: the state on connect, then the
- * ending once it is written down (heard on the round bus, or by the stream's own timer at the
- * round's end), never the crash point before.
+ * ending once it is written down (heard on the round bus, which carries the ending event, or
+ * by the stream's own timer past the round's end), never the crash point before.
  */
 export class RoundStream {
-  private readonly waiting = new Map<number, Set<() => void>>();
+  private readonly waiting = new Map<number, Set<(message: RoundEnded) => void>>();
   private readonly open = new Set<() => void>();
 
-  constructor(private readonly rounds: LiveRounds) {}
+  constructor(
+    private readonly rounds: LiveRounds,
+    private readonly clock: RoundClock,
+  ) {}
 
   /** A round has ended (announced by any instance): its streams report it. */
-  ended(betId: number): void {
-    for (const listener of this.waiting.get(betId) ?? []) listener();
+  ended(message: RoundEnded): void {
+    for (const listener of this.waiting.get(message.betId) ?? []) listener(message);
   }
 
   closeAll(): void {
     for (const close of [...this.open]) close();
   }
 
-  async serve(
-    reply: FastifyReply,
-    userId: number,
-    view: RoundView,
-    settleAtEnd: () => Promise<void>,
-  ): Promise<void> {
-    const betId = view.bet.id;
-    const { state } = view;
+  /** The player's round `betId` as a stream (404 when it is not theirs). */
+  async serve(reply: FastifyReply, userId: number, betId: number): Promise<void> {
     let done = false;
+    let stateSent = false;
+    /** An announcement heard before the state was sent: delivered right after it. */
+    let early: RoundEnded | null = null;
     let timer: NodeJS.Timeout | null = null;
-    const listeners = this.waiting.get(betId) ?? new Set<() => void>();
+    const listeners = this.waiting.get(betId) ?? new Set<(message: RoundEnded) => void>();
     const close = () => {
       done = true;
       if (timer) clearTimeout(timer);
       listeners.delete(onEnded);
-      if (listeners.size === 0) this.waiting.delete(betId);
+      if (listeners.size === 0 && this.waiting.get(betId) === listeners) this.waiting.delete(betId);
       this.open.delete(close);
       if (reply.sse.isConnected) reply.sse.close();
     };
+    const send = async (event: EndingEvent) => {
+      if (done) return;
+      done = true;
+      await reply.sse.send({ event: event.name, data: { ...event.data, server_now: Date.now() } });
+      close();
+    };
+    /** Reads the round and sends its ending if it has one (an announcement without its event). */
     const finish = async () => {
       if (done) return;
       const now = await this.rounds.view(userId, betId);
-      if (!now || now.running || done) return;
-      done = true;
-      const status = String(now.bet.result.status);
-      // `crashed {crash_point}`: the crash point at the top as well as in the bet's result.
-      const crash = status === 'crashed' ? { crash_point: now.bet.result.crash_point } : {};
-      await reply.sse.send({
-        event: status,
-        data: { ...crash, bet: now.bet, server_now: Date.now() },
-      });
-      close();
+      if (!now || now.running) return;
+      await send(endingEvent(now.bet));
     };
-    const onEnded = () => void finish().catch(() => close());
+    const deliver = (message: RoundEnded) =>
+      void (message.event ? send(message.event) : finish()).catch(() => close());
+    const onEnded = (message: RoundEnded) => {
+      if (stateSent) deliver(message);
+      else early = message;
+    };
+
+    // Listening before the round is read: an ending announced meanwhile is not missed.
+    listeners.add(onEnded);
+    this.waiting.set(betId, listeners);
+    let view: Awaited<ReturnType<LiveRounds['view']>>;
+    try {
+      view = await this.rounds.view(userId, betId);
+    } catch (error) {
+      close();
+      throw error;
+    }
+    if (!view) {
+      close();
+      throw notFound();
+    }
+    const { state } = view;
 
     reply.sse.keepAlive();
     reply.sse.onClose(close);
     this.open.add(close);
-    listeners.add(onEnded);
-    this.waiting.set(betId, listeners);
-    await reply.sse.send({
-      event: 'state',
-      retry: RETRY_MS,
-      data: {
-        status: view.running ? 'running' : view.bet.result.status,
-        started_at: state.startedAt,
-        server_now: Date.now(),
-        auto_cashout: view.bet.result.auto_cashout ?? null,
-      },
-    });
-    if (!view.running) return finish();
+    try {
+      await reply.sse.send({
+        event: 'state',
+        retry: RETRY_MS,
+        data: {
+          status: view.running ? 'running' : view.bet.result.status,
+          started_at: state.startedAt,
+          server_now: Date.now(),
+          auto_cashout: view.bet.result.auto_cashout ?? null,
+        },
+      });
+    } catch {
+      // The client left while the round was read (its close came before onClose was set).
+      close();
+      return;
+    }
+    stateSent = true;
+    if (!view.running) return send(endingEvent(view.bet));
+    if (early) deliver(early);
+    if (done) return;
+    const grace = this.clock.owns(betId) ? LOCAL_GRACE_MS : REMOTE_GRACE_MS;
     timer = setTimeout(
       () =>
-        void settleAtEnd()
+        void this.clock
+          .settleAt(betId, state.endsAt)
           .then(finish)
           .catch(() => close()),
-      Math.max(0, state.endsAt - Date.now()),
+      Math.max(0, state.endsAt + grace - Date.now()),
     );
   }
 }

@@ -149,6 +149,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         profile,
         app.config.startingBalanceCents,
       );
+      if (user.suspendedAt) return fail(403, 'oauth.suspended');
       if (user.twoFactorEnabled) return fail(403, 'oauth.two_factor');
       const token = await issueToken(app.db, user.id, { name: `oauth:${provider.id}` });
       return sendPopup(request, reply, 200, { token }, translate(locale, 'oauth.signed_in'));

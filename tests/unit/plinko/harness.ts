@@ -42,8 +42,21 @@ export interface RunReport {
   spacing: number;
   /** Largest flight time of a ball, in steps. */
   maxSteps: number;
+  /** Every ball's flight time, in steps, shortest first. */
+  flights: number[];
+  /** Steps a ball spent touching a peg (centres within the radii plus TOUCHING px). */
+  touchingSteps: number;
+  /** Of those, steps in a touch that lasted SLIDE_STEPS or more: rolling or sliding on a peg. */
+  slidingSteps: number;
+  /** Separate touches (a bounce, or a slide), all balls. */
+  touches: number;
   wallMs: number;
 }
+
+/** A ball centre this close to touching a peg counts as touching it (px). */
+export const TOUCHING = 0.3;
+/** A touch this many steps long or longer is a slide, not a bounce. */
+export const SLIDE_STEPS = 6;
 
 /** Drops `perBucket` random paths into every bucket of a `rows` board, `dropsPerStep` at a time. */
 export function runBoard(
@@ -62,6 +75,7 @@ export function runBoard(
   const total = queue.length;
   const landings: PlinkoLanding[] = [];
   const lowest = new Map<number, number>();
+  const touching = new Map<number, number>();
   const report: RunReport = {
     balls: total,
     misses: [],
@@ -71,6 +85,10 @@ export function runBoard(
     maxClimb: 0,
     spacing: values.pegSpacing,
     maxSteps: 0,
+    flights: [],
+    touchingSteps: 0,
+    slidingSteps: 0,
+    touches: 0,
     wallMs: 0,
   };
   let listening = false;
@@ -83,7 +101,7 @@ export function runBoard(
         sim.onLanding((landing) => landings.push(landing));
         listening = true;
       }
-      measure(sim, report, lowest);
+      measure(sim, report, lowest, touching);
       for (let n = 0; n < dropsPerStep && queue.length; n++) {
         const next = queue.shift()!;
         sim.drop({ path: next.path, bucket: next.bucket, tag: next.path });
@@ -92,6 +110,9 @@ export function runBoard(
     },
   });
   report.wallMs = run.wallMs;
+  // Touches still running when their balls landed.
+  for (const steps of touching.values()) endTouch(report, steps);
+  report.flights = landings.map((landing) => landing.steps).sort((a, b) => a - b);
   for (const landing of landings) {
     const landedIn = bucketUnder(landing.x, rows, values.pegSpacing);
     report.maxSteps = Math.max(report.maxSteps, landing.steps);
@@ -110,10 +131,28 @@ export function runBoard(
   return report;
 }
 
-function measure(sim: PlinkoSimulation, report: RunReport, lowest: Map<number, number>): void {
+function endTouch(report: RunReport, steps: number): void {
+  if (!steps) return;
+  report.touches += 1;
+  if (steps >= SLIDE_STEPS) report.slidingSteps += steps;
+}
+
+function measure(
+  sim: PlinkoSimulation,
+  report: RunReport,
+  lowest: Map<number, number>,
+  touching: Map<number, number>,
+): void {
   const board = sim.board;
   const { spacing, pegRadius, rows } = board;
+  const inFlight = new Set(sim.balls.map((ball) => ball.id));
+  for (const [id, steps] of touching) {
+    if (inFlight.has(id)) continue;
+    endTouch(report, steps);
+    touching.delete(id);
+  }
   for (const ball of sim.balls) {
+    let nearest = Infinity;
     const { x, y } = ball.body.position;
     report.maxGuidance = Math.max(report.maxGuidance, Math.hypot(ball.guidance.x, ball.guidance.y));
     if (ball.guidance.y < 0) report.upwardGuidance += 1;
@@ -130,7 +169,16 @@ function measure(sim: PlinkoSimulation, report: RunReport, lowest: Map<number, n
         const py = board.rowY[row]!;
         const clearance = Math.hypot(x - px, y - py) - (ball.radius + pegRadius);
         if (clearance < report.minPegClearance) report.minPegClearance = clearance;
+        if (clearance < nearest) nearest = clearance;
       }
+    }
+    const steps = touching.get(ball.id) ?? 0;
+    if (nearest < TOUCHING) {
+      report.touchingSteps += 1;
+      touching.set(ball.id, steps + 1);
+    } else if (steps) {
+      endTouch(report, steps);
+      touching.set(ball.id, 0);
     }
   }
 }

@@ -1,0 +1,12 @@
+import { formatDate } from '../../components/format';
+
+/** A moment for the console: the site's date format ('dd MMMM yyyy') and the time, HH:mm:ss. */
+export function dateTime(value: string, locale: string): string {
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(value));
+  return `${formatDate(value, locale)} ${time}`;
+}
