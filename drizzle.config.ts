@@ -14,6 +14,8 @@ export default defineConfig({
     './server/modules/admin/schema.ts',
     './server/modules/fairness/schema.ts',
     './server/modules/games/schema.ts',
+    './server/modules/giveaways/schema.ts',
+    './server/modules/images/schema.ts',
   ],
   out: './server/db/migrations',
 });

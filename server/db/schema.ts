@@ -37,6 +37,8 @@ export const users = pgTable(
     balanceCents: cents('balance_cents').notNull().default(0),
     /** Set by an operator: a suspended player cannot sign in or bet (their tokens are revoked). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The player's choice: their bets show "hidden" instead of their name in public feeds. */
+    hideName: boolean('hide_name').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
