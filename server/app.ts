@@ -26,7 +26,11 @@ import { walletRoutes } from './modules/wallet/routes';
 import { betRoutes } from './modules/bets/routes';
 import { BackgroundTasks } from './background';
 import { fairnessRoutes } from './modules/fairness/routes';
+import { giveawayRoutes } from './modules/giveaways/routes';
 import { gameRoutes } from './modules/games/routes';
+import { registerLiveBets } from './modules/live-bets/routes';
+import { imageRoutes } from './modules/images/routes';
+import { profileRoutes } from './modules/profiles/routes';
 
 export interface BuildOptions {
   /** Where the log goes (stdout by default); the tests read it to prove no secret is written. */
@@ -82,8 +86,12 @@ export async function buildApp(
   await app.register(adminPlayerRoutes);
   await app.register(adminPostRoutes);
   await app.register(fairnessRoutes);
+  await app.register(giveawayRoutes);
+  await registerLiveBets(app); // before the games: they report their settled bets to it
   await app.register(gameRoutes);
   await app.register(betRoutes);
+  await app.register(imageRoutes);
+  await app.register(profileRoutes);
 
   await registerSpa(app, config);
   // onClose hooks run last-registered first: this one, before the mailer and the rate-limit

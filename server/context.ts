@@ -2,6 +2,7 @@ import type { BackgroundTasks } from './background';
 import type { ServerConfig } from './config';
 import type { Db, Listen } from './db/database';
 import type { User } from './db/schema';
+import type { BetFeed } from './modules/live-bets/feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     background: BackgroundTasks;
     /** LISTEN on the database (NOTIFY from any instance): see Database.listen. */
     dbListen: Listen;
+    /** The live bets feed: settled bets go to it after their commit (modules/live-bets). */
+    betFeed: BetFeed;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the auth guard; null on public routes. */

@@ -1,7 +1,12 @@
 // Asteroids (GAMES.md section 9): f0 decides the prize tier; the floats after it decide which gem
 // each of the nine asteroids holds, so that the gems show the prize (README "Asteroids").
 import { defineInstantRules, NO_PARAMS } from '../fairness/contract';
-import { multiplierToNumber, payoutCents, MULTIPLIER_SCALE } from '../fairness/money';
+import {
+  formatMultiplier,
+  multiplierToNumber,
+  payoutCents,
+  MULTIPLIER_SCALE,
+} from '../fairness/money';
 
 /** The nine gem kinds, one per multiplier, highest first (the deck's order). */
 export const GEM_KINDS = [10_000, 1_000, 200, 100, 50, 10, 5, 2, 1] as const;
@@ -102,6 +107,12 @@ export const rules = defineInstantRules<Record<string, never>, Record<string, ne
   summary: (_wire, result) => {
     const multiplier = Number(result.multiplier);
     return multiplier > 0 ? `${multiplier}x ×3` : '—';
+  },
+  describe: (_wire, result) => {
+    const multiplier = Number(result.multiplier);
+    return multiplier > 0
+      ? { key: 'history_won', values: { multiplier: formatMultiplier(multiplier) } }
+      : { key: 'history_lost' };
   },
   floatsNeeded: () => ASTEROIDS.floatsNeeded,
   outcome: (_values, floats) => {

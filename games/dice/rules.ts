@@ -141,6 +141,10 @@ export const rules = defineInstantRules<DiceBet, Record<string, never>>({
   rtp: () => 0.99,
   summary: (wire, result) =>
     `${Number(result.roll).toFixed(2)} (${wire.condition === 'over' ? '>' : '<'} ${Number(wire.target).toFixed(2)})`,
+  describe: (wire, result) => ({
+    key: wire.condition === 'over' ? 'history_over' : 'history_under',
+    values: { roll: Number(result.roll).toFixed(2), target: Number(wire.target).toFixed(2) },
+  }),
   floatsNeeded: () => DICE.floatsNeeded,
   outcome: (_values, floats) => ({ roll: diceRoll(floats[0]!) / 100 }),
   play(bet, floats, amountCents) {

@@ -80,6 +80,24 @@ interface RulesBase<Params, Verify extends VerifyValues> {
     wire: Readonly<Record<string, unknown>>,
     result: Readonly<Record<string, unknown>>,
   ): string;
+  /**
+   * A bet's result in words for the bet history, in every locale: a message of the game's
+   * namespace and its values. Without it (or when it answers null) the history shows `summary`.
+   */
+  describe?(
+    wire: Readonly<Record<string, unknown>>,
+    result: Readonly<Record<string, unknown>>,
+  ): ResultWords | null;
+}
+
+/**
+ * A message of the game's locale namespace: `key` names `games.<id>.<key>`; a value given as
+ * `{ key }` is itself a message of that namespace (a symbol's or a level's name), translated first.
+ * A `count` value picks the plural form.
+ */
+export interface ResultWords {
+  key: string;
+  values?: Readonly<Record<string, string | number | { key: string }>>;
 }
 
 /** The result of an instant bet: its multiplier, payout (before the cap) and `result`. */

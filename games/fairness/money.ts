@@ -31,6 +31,16 @@ export function parseMultiplierE4(text: string): number | null {
   return Number(match[1]) * MULTIPLIER_SCALE + Number((match[2] ?? '').padEnd(4, '0'));
 }
 
+/**
+ * A multiplier as players read it: 2 decimals, rounded down (never more than was paid), with
+ * an x: 0 -> '0.00x', 1.9899 -> '1.98x', 2 -> '2.00x'.
+ */
+export function formatMultiplier(multiplier: number): string {
+  if (!Number.isFinite(multiplier)) return '0.00x';
+  const hundredths = Math.floor(Math.round(multiplier * MULTIPLIER_SCALE) / 100);
+  return `${(hundredths / 100).toFixed(2)}x`;
+}
+
 /** e4 units -> a JSON number (2.5 for 25000). */
 export function multiplierToNumber(multiplierE4: number): number {
   return multiplierE4 / MULTIPLIER_SCALE;

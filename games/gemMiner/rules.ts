@@ -126,6 +126,18 @@ export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>
   rtp: () => 0.99,
   summary: (wire, result) =>
     `${String(result.status)} · ${String(result.level)}/${GEM_MINER.levels} ${String(wire.difficulty)}`,
+  describe: (wire, result) => {
+    const level = Number(result.level);
+    return {
+      key: `history_${String(result.status)}`,
+      values: {
+        // A rock ends the game on the level after the last one cleared.
+        level: result.status === 'lost' ? level + 1 : level,
+        levels: GEM_MINER.levels,
+        difficulty: { key: `history_${String(wire.difficulty)}` },
+      },
+    };
+  },
   move: {
     field: 'tile',
     spec: {

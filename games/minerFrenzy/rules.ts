@@ -1,8 +1,8 @@
 // Miner Frenzy (GAMES.md section 8): a multiplier that grows with the time since the round's
 // server-side start until the crash point decided by f0 (Stake's limbo). Multipliers are kept
 // in hundredths here (the game's 2 decimals) and given to the kit in e4 units.
-import { defineLiveRules, fieldIssue } from '../fairness/contract';
-import { MULTIPLIER_SCALE } from '../fairness/money';
+import { defineLiveRules, fieldIssue, type ResultWords } from '../fairness/contract';
+import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 
 export const MINER_FRENZY = {
   id: 'minerFrenzy',
@@ -106,6 +106,23 @@ export const rules = defineLiveRules<MinerFrenzyParams, Record<string, never>>({
     return out === null
       ? `${crash.toFixed(2)}x`
       : `${out.toFixed(2)}x (${crash.toFixed(2)}x)${wire.auto_cashout ? ' auto' : ''}`;
+  },
+  describe(wire, result): ResultWords {
+    const crash = asNumber(result.crash_point);
+    const out = asNumber(result.multiplier);
+    if (result.status === 'cashed_out' && out !== null) {
+      return {
+        key: wire.auto_cashout ? 'history_auto_cashed_out' : 'history_cashed_out',
+        values: {
+          multiplier: formatMultiplier(out),
+          crash: crash === null ? '…' : formatMultiplier(crash),
+        },
+      };
+    }
+    if (result.status === 'crashed' && crash !== null) {
+      return { key: 'history_crashed', values: { crash: formatMultiplier(crash) } };
+    }
+    return { key: 'history_running' };
   },
   autoCashoutE4: (params) =>
     params.autoCashoutHundredths === null ? null : params.autoCashoutHundredths * E4_PER_HUNDREDTH,

@@ -113,6 +113,17 @@ export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
   rtp: () => 0.99,
   summary: (_wire, result) =>
     `${String(result.status)} · ${Array.isArray(result.revealed) ? result.revealed.length : 0}/${String(result.mines_count)}`,
+  describe: (_wire, result) => {
+    const revealed = Array.isArray(result.revealed) ? result.revealed.length : 0;
+    return {
+      key: `history_${String(result.status)}`,
+      values: {
+        // A lost game's last reveal was the mine: count the safe tiles only.
+        count: result.status === 'lost' ? Math.max(0, revealed - 1) : revealed,
+        mines: Number(result.mines_count),
+      },
+    };
+  },
   floatsNeeded: () => MINES.floatsNeeded,
   outcome: (bet, floats) => ({ mines: minePositions(floats, bet.mines) }),
   move: {

@@ -103,6 +103,13 @@ export const rules = defineInstantRules<Record<string, never>, Record<string, ne
     const line = Array.isArray(result.line) ? result.line.join(' ') : '';
     return result.win ? `${line} (${String(result.win)})` : line;
   },
+  describe: (_wire, result) => {
+    if (!Array.isArray(result.line) || result.line.length !== 3) return null;
+    const [a, b, c] = result.line.map((symbol) => ({
+      key: `symbol_${String(symbol).toLowerCase()}`,
+    }));
+    return { key: 'history', values: { a: a!, b: b!, c: c! } };
+  },
   floatsNeeded: () => MINISLOT.floatsNeeded,
   outcome: (_values, floats) => {
     const { stops, line, multiplierE4 } = spin(floats);

@@ -140,6 +140,14 @@ export const rules = defineInstantRules<PlinkoBet, PlinkoBet>({
   rtp: (wire) => plinkoRtp(Number(wire.rows), wire.risk as PlinkoRisk),
   rtpFields: ['rows', 'risk'],
   summary: (_wire, result) => `${String(result.path)} · ${String(result.bucket)}`,
+  describe: (wire, result) => ({
+    key: 'history',
+    values: {
+      slot: Number(result.bucket) + 1,
+      slots: Number(wire.rows) + 1,
+      risk: { key: `risk_${String(wire.risk)}` },
+    },
+  }),
   floatsNeeded: (bet) => bet.rows,
   outcome(bet, floats) {
     const { path, bucket } = playPlinko(bet.rows, bet.risk, floats);

@@ -240,6 +240,13 @@ export const rules = defineInstantRules<RouletteBet[], Record<string, never>>({
   /** Every bet returns 36/37 of its stake on average (single zero). */
   rtp: () => 36 / 37,
   summary: (_wire, result) => String(result.pocket),
+  describe: (wire, result) => ({
+    key: 'history',
+    values: {
+      pocket: Number(result.pocket),
+      count: Array.isArray(wire.bets) ? wire.bets.length : 1,
+    },
+  }),
   floatsNeeded: () => ROULETTE.floatsNeeded,
   outcome: (_values, floats) => ({ pocket: rouletteSpin(floats[0]!) }),
   play(bets, floats, totalCents) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import './panel.css';
 import type { GameApi } from './api';
 import { formatMoney, formatMultiplier } from './amount';
-import { GAME_RULES } from './gameRules';
+import { describeBet, formatBetTime, type Translate } from './historyFormat';
 import type { BetJson } from './services';
 
 interface Props {
@@ -15,14 +15,11 @@ interface Props {
   onVerify?: (betId: number) => void;
 }
 
-/** What a bet's result says, short, in its game's own words (the rules' summary). */
-export function resultSummary(bet: BetJson): string {
-  return GAME_RULES.get(bet.game)?.summary(bet.params, bet.result) ?? '';
-}
-
 /** The player's own bets of one game, newest first, with "load more". */
 export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The games' messages are named at run time (`games.<id>.<key>`), past the typed keys.
+  const translate = t as unknown as Translate;
   const [bets, setBets] = useState<BetJson[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -68,6 +65,7 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
             <thead>
               <tr>
                 <th scope="col">{t('game.col_bet')}</th>
+                <th scope="col">{t('game.col_time')}</th>
                 <th scope="col">{t('game.col_amount')}</th>
                 <th scope="col">{t('game.col_multiplier')}</th>
                 <th scope="col">{t('game.col_payout')}</th>
@@ -84,10 +82,15 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
                   className={bet.payout > 0 ? 'is-win' : 'is-loss'}
                 >
                   <td>{bet.id}</td>
+                  <td className="bet-history__time">
+                    <time dateTime={bet.created_at}>
+                      {formatBetTime(bet.created_at, i18n.language)}
+                    </time>
+                  </td>
                   <td>{formatMoney(bet.amount)}</td>
                   <td>{formatMultiplier(bet.multiplier)}</td>
                   <td>{formatMoney(bet.payout)}</td>
-                  <td>{resultSummary(bet)}</td>
+                  <td className="bet-history__result">{describeBet(bet, translate)}</td>
                   <td>{bet.nonce}</td>
                   {onVerify ? (
                     <td>

@@ -43,8 +43,8 @@ export function formatMoney(units: number): string {
   return moneyFormat.format(Number.isFinite(units) ? units : 0);
 }
 
-/** A multiplier with 4 decimals: 2.0000x. */
-export const formatMultiplier = (multiplier: number): string => `${multiplier.toFixed(4)}x`;
+/** A multiplier with 2 decimals, rounded down: 2.00x (one formatting for rules and panels). */
+export { formatMultiplier } from '../fairness/money';
 
 /** Why a typed stake cannot be bet, checked as it is typed (before anything is sent). */
 export type StakeIssue =

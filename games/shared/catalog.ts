@@ -27,3 +27,10 @@ export const gameTitleKey = (game: Pick<GameDefinition, 'id'>): string => `games
 /** The locale key of a verifier input's label: `games.<id>.field_<name>`. */
 export const fieldLabelKey = (game: Pick<GameDefinition, 'id'>, name: string): string =>
   `games.${game.id}.field_${name}`;
+
+/** The locale key of one choice of a verifier input: `games.<id>.field_<name>_<choice>`. */
+export const choiceLabelKey = (
+  game: Pick<GameDefinition, 'id'>,
+  name: string,
+  choice: string,
+): string => `games.${game.id}.field_${name}_${choice}`;

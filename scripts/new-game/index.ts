@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { drawPlaceholderTile, lobbyArtFile } from './tileArt';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const templates = path.join(import.meta.dirname, 'templates');
@@ -85,7 +86,7 @@ function filesOf(dir: string): string[] {
     );
 }
 
-function create(id: string, kind: Kind, name: string): void {
+async function create(id: string, kind: Kind, name: string): Promise<void> {
   const folder = path.join(root, 'games', id);
   // A lobby tile that "opens soon" (only its game.ts) becomes the game, keeping its place.
   const upcoming = upcomingDefinition(folder);
@@ -122,6 +123,7 @@ function create(id: string, kind: Kind, name: string): void {
   }
 
   writeKeyTypes();
+  await drawPlaceholderTile(lobbyArtFile(root, id), names.__TILE_A__!, names.__TILE_B__!);
   // Names of any length re-wrap lines: the folder leaves in the project's own format.
   execFileSync('npx', ['prettier', '--log-level', 'warn', '--write', folder], { stdio: 'inherit' });
 
@@ -138,7 +140,9 @@ function create(id: string, kind: Kind, name: string): void {
 function done(id: string, kind: Kind): void {
   console.log(
     `games/${id}/ created (${kind}); locale keys games.${id}.* added to ${localeFiles().length} files ` +
-      `(translate them); games/registry.ts lists it. Next: its rules from GAMES.md, then npm test.`,
+      `(translate them); games/registry.ts lists it; its lobby tile has placeholder art ` +
+      `(\`npm run art:lobby -- --only ${id}\` photographs its scene). ` +
+      `Next: its rules from GAMES.md, then npm test.`,
   );
 }
 
@@ -157,6 +161,7 @@ function remove(id: string): void {
   const folder = path.join(root, 'games', id);
   if (!fs.existsSync(path.join(folder, 'game.ts'))) fail(`games/${id} is not a game folder`);
   fs.rmSync(folder, { recursive: true });
+  fs.rmSync(lobbyArtFile(root, id), { force: true });
   for (const file of localeFiles()) {
     const data = readLocale(file);
     const games = { ...data.games };
@@ -173,7 +178,7 @@ function remove(id: string): void {
       .filter((line) => line !== registryLine(id))
       .join('\n'),
   );
-  console.log(`games/${id}/, its locale keys and its registry line are gone.`);
+  console.log(`games/${id}/, its lobby art, locale keys and registry line are gone.`);
 }
 
 const { positionals, values } = parseArgs({
@@ -198,5 +203,5 @@ if (values.remove) {
   if (!KINDS.includes(kind)) fail(`--kind must be one of ${KINDS.join(', ')}`);
   const title =
     values.name ?? id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-  create(id, kind, title);
+  await create(id, kind, title);
 }

@@ -33,6 +33,8 @@ export const UserBody = Type.Object({
   image_id: Type.Union([Type.String(), Type.Null()]),
   referral_code: Type.String(),
   two_factor_enabled: Type.Boolean(),
+  /** The player's bets show "hidden" instead of their name in the live bets feed. */
+  hide_name: Type.Boolean(),
   created_at: Type.String(),
 });
 

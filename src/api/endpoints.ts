@@ -10,6 +10,8 @@ export interface User {
   image_id: string | null;
   referral_code: string;
   two_factor_enabled: boolean;
+  /** The player's bets show "hidden" instead of the name in the live bets feed. */
+  hide_name?: boolean;
   created_at: string;
 }
 

@@ -4,6 +4,7 @@ import { ActionsSection } from './admin/ActionsSection';
 import { AdjustBalanceForm } from './admin/AdjustBalanceForm';
 import { BooksSection } from './admin/BooksSection';
 import { GamesSection } from './admin/GamesSection';
+import { GiveawaysSection } from './admin/GiveawaysSection';
 import { PlayerPanel } from './admin/PlayerPanel';
 import { PlayersSection } from './admin/PlayersSection';
 import { PostsSection } from './admin/PostsSection';
@@ -35,6 +36,7 @@ export default function AdminPage() {
           <AdjustBalanceForm key={selected ?? 'none'} userId={selected} onDone={changed} />
           <BooksSection />
           <PostsSection onChanged={changed} />
+          <GiveawaysSection onChanged={changed} />
         </div>
         <div className="admin-page__games">
           <GamesSection />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,11 @@ import {
 } from '../components/game/GameSlots';
 import { MAIN_ACTION, revealScene } from '../components/game/mainAction';
 import { authState } from '../state/auth';
+
+// The live table loads after the page's first paint: it stays out of the first-load budget.
+const LiveBets = lazy(() =>
+  import('../components/liveBets/LiveBets').then((module) => ({ default: module.LiveBets })),
+);
 
 /**
  * A game page under the game header: the game's scene (src/components/GameView.tsx) and its
@@ -61,6 +66,9 @@ export default function GamePage() {
         </aside>
       </div>
       {user && game ? <GameBelowSlot game={game} refreshKey={settled} /> : null}
+      <Suspense fallback={null}>
+        <LiveBets />
+      </Suspense>
     </main>
   );
 }

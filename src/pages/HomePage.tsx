@@ -1,14 +1,20 @@
-import { useEffect, type CSSProperties } from 'react';
-import { Link } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefetchGame, prefetchScreen, whenIdle } from '../app/prefetch';
-import type { StaticKey } from '../i18n';
-import { GAMES, gamePath, gameTitleKey } from '../../games/shared/catalog';
+import { prefetchScreen, whenIdle } from '../app/prefetch';
+import { GAMES, gamePath } from '../../games/shared/catalog';
+import { GameTile } from '../components/lobby/GameTile';
+import { OriginalsBanner } from '../components/lobby/OriginalsBanner';
+
+// The live table loads after the page's first paint: it stays out of the first-load budget.
+const LiveBets = lazy(() =>
+  import('../components/liveBets/LiveBets').then((module) => ({ default: module.LiveBets })),
+);
 
 /**
- * The lobby: a tile per game. Plain links only; no engine code in this chunk. Once the lobby is
- * idle the game page's chunk loads in the background; a tile the player points at, touches or
- * focuses also loads its game's scene and panel.
+ * The lobby: the Originals banner and a tile per game (src/components/lobby/). Plain links only;
+ * no engine code in this chunk, and each tile's RTP loads its rules after the first paint. Once
+ * the lobby is idle the game page's chunk loads in the background; a tile the player points at,
+ * touches or focuses also loads its game's scene and panel.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -18,30 +24,17 @@ export default function HomePage() {
   }, []);
   return (
     <main className="page lobby" data-screen="home">
-      <section className="lobby__hero">
-        <h1>{t('home.heading')}</h1>
-        <p className="muted">{t('home.subtitle')}</p>
-      </section>
+      <OriginalsBanner />
       <ul className="game-grid" aria-label={t('home.games_label')}>
-        {GAMES.map((game) => (
+        {GAMES.map((game, index) => (
           <li key={game.id}>
-            <Link
-              href={gamePath(game)}
-              className="game-tile"
-              data-game={game.id}
-              data-status={game.status}
-              style={{ '--tile-a': game.tile[0], '--tile-b': game.tile[1] } as CSSProperties}
-              onPointerEnter={() => prefetchGame(game.id)}
-              onTouchStart={() => prefetchGame(game.id)}
-              onFocus={() => prefetchGame(game.id)}
-            >
-              <span className="game-tile__art" aria-hidden="true" />
-              <span className="game-tile__name">{t(gameTitleKey(game) as StaticKey)}</span>
-              <span className="game-tile__play">{t('home.play')}</span>
-            </Link>
+            <GameTile game={game} eager={index < 4} />
           </li>
         ))}
       </ul>
+      <Suspense fallback={null}>
+        <LiveBets />
+      </Suspense>
     </main>
   );
 }

@@ -1,15 +1,21 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { authState, fetchBalance, fetchValidationInfo, fetchWalletInfo } from '../state/auth';
 import { CurrencyIcon } from '../components/CurrencyIcon';
-import { DataView, isEmptyJson } from '../components/DataView';
-import { EmptyState } from '../components/EmptyState';
 import { formatBalance } from '../components/format';
+import { EthLinkCard } from './wallet/EthLinkCard';
+import { LedgerSection } from './wallet/LedgerSection';
+import { validationInfoOf, walletInfoOf } from './wallet/walletFormat';
+import './wallet/wallet.css';
 
 export default function WalletPage() {
   const { t } = useTranslation();
   const { user_balance, wallet_info, validation_info } = useSnapshot(authState);
+  // Bumped when the wallet changes, so the ledger and chart load again.
+  const [version, setVersion] = useState(0);
+  const info = walletInfoOf(wallet_info);
+  const validation = validationInfoOf(validation_info);
 
   useEffect(() => {
     void fetchBalance();
@@ -17,31 +23,34 @@ export default function WalletPage() {
     void fetchValidationInfo();
   }, []);
 
+  const reload = useCallback(async () => {
+    await Promise.all([fetchBalance(), fetchWalletInfo(), fetchValidationInfo()]);
+    setVersion((v) => v + 1);
+  }, []);
+
   return (
     <main className="page wallet-page" data-screen="wallet">
       <h1>{t('wallet.title')}</h1>
-      <section className="card wallet-page__balance">
-        <h2>{t('wallet.balance')}</h2>
-        <p className="big-number">
-          {formatBalance(user_balance)} <CurrencyIcon size={24} />
-        </p>
-      </section>
-      <section className="card">
-        <h2>{t('wallet.info')}</h2>
-        {isEmptyJson(wallet_info) ? (
-          <EmptyState title={t('wallet.empty')} text={t('wallet.empty_text')} />
-        ) : (
-          <DataView value={wallet_info} />
-        )}
-      </section>
-      <section className="card">
-        <h2>{t('wallet.validation')}</h2>
-        {isEmptyJson(validation_info) ? (
-          <p className="muted">{t('wallet.validation_empty')}</p>
-        ) : (
-          <DataView value={validation_info} />
-        )}
-      </section>
+      <div className="wallet-summary">
+        <section className="card wallet-page__balance" aria-labelledby="wallet-balance-title">
+          <h2 id="wallet-balance-title">{t('wallet.balance')}</h2>
+          <p className="big-number">
+            {formatBalance(user_balance)} <CurrencyIcon size={24} />
+          </p>
+          {info && info.locked > 0 ? (
+            <p className="muted">
+              {t('wallet.locked')}: {formatBalance(info.locked)}
+            </p>
+          ) : null}
+          {info?.demo ? <p className="muted wallet-page__demo">{t('wallet.play_money')}</p> : null}
+        </section>
+        <EthLinkCard
+          account={info?.eth_account ?? null}
+          message={validation?.message ?? null}
+          onChanged={reload}
+        />
+      </div>
+      <LedgerSection version={version} />
     </main>
   );
 }

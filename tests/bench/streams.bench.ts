@@ -1,12 +1,18 @@
 // `npm run bench -- streams`: the live paths at scale. Against the real server process (cluster
 // mode at its default: a worker per core on PostgreSQL) on a fresh PostgreSQL database, about
-// 2,000 players each keep a Miner Frenzy round running with its event stream open (start a round
+// 1,800 players each keep a Miner Frenzy round running with its event stream open (start a round
 // at 0.01, open GET .../rounds/:id/events, wait for `cashed_out` or `crashed`, start the next one
 // at once; half of them with an auto cash-out at 10x, so a round lasts some 15 s on average and
-// about 130 end each second), while other players settle dice bets at a steady 500 a second,
+// about 115 end each second) and 200 more hold the live bets feed open (2,000 streams in all),
+// while other players settle dice bets at a steady 500 a second,
 // each with an Idempotency-Key. Measured over BENCH_SECONDS (60 by default) after a warm-up:
 // - open streams, counted every second (a response head of text/event-stream received, its end
 //   not yet): the budget holds the lowest count, not the number of players;
+// - the live bets feed: a share of the open streams (feedStreams) are GET /api/bets/live
+//   subscribers held for the whole run; every settled bet (the dice bets and the rounds' endings)
+//   reaches each of them, and its delay is counted from its settlement on the server (the
+//   event's `time`) to its arrival here, in a histogram of whole milliseconds (memory stays flat);
+//   the deliveries of dice bets are checked against the dice bets settled times the open feeds;
 // - each ending's delay from when the round really ended on the server (`result.ended_at` in the
 //   event: the crash or the auto cash-out on the server's clock, or the stream's `state`
 //   `server_now` for a round that was over before its stream opened) to its arrival here; the
@@ -41,11 +47,16 @@ import { jsonRequest, keepAliveAgent, openEventStream } from './support/sse';
 /** Seconds of the measured run. */
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
 const ROUNDS = '/api/games/minerFrenzy/rounds';
+const LIVE_BETS = '/api/bets/live';
 const DICE = '/api/games/dice/bets';
 
 interface Plan {
-  /** Budget: open streams at every sample of the measured run. */
+  /** Budget: open streams (round streams and feed subscribers) at every sample of the run. */
   streams: number;
+  /** Of them, GET /api/bets/live subscribers held open for the whole run. */
+  feedStreams: number;
+  /** Budget: p99 of a settled bet's delay to each feed subscriber. */
+  feedP99Ms: number;
   /** Players keeping a round and its stream open: a few more than `streams`, since between two
    *  rounds (the start's answer, the stream's head) a player has none open. */
   streamPlayers: number;
@@ -70,7 +81,9 @@ interface Plan {
 const PLANS: Record<DbKind, Plan> = {
   postgres: {
     streams: 2000,
-    streamPlayers: 2060,
+    feedStreams: 200,
+    feedP99Ms: 500,
+    streamPlayers: 1860,
     diceRate: 500,
     dicePlayers: 400,
     p99Ms: 500,
@@ -80,7 +93,9 @@ const PLANS: Record<DbKind, Plan> = {
   },
   pglite: {
     streams: 200,
-    streamPlayers: 210,
+    feedStreams: 20,
+    feedP99Ms: 500,
+    streamPlayers: 190,
     diceRate: 50,
     dicePlayers: 40,
     p99Ms: 500,
@@ -93,6 +108,10 @@ const PLANS: Record<DbKind, Plan> = {
 const DICE_SHARE = 0.98;
 /** Every other stream player sets an auto cash-out (`cashed_out` endings); the rest ride it out. */
 const AUTO_CASHOUT = 10;
+/** Share of the dice bets' deliveries to the open feeds that must arrive in the run. */
+const FEED_SHARE = 0.98;
+/** The feed delay histogram's last bucket (ms): slower deliveries are counted there. */
+const FEED_MAX_MS = 30_000;
 /** Seconds at each end of the run whose mean RSS is compared. */
 const RSS_EDGE_S = Math.max(1, Math.min(10, Math.floor(SECONDS / 3)));
 
@@ -101,6 +120,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function quantile(sorted: readonly number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+/** The p-quantile (ms) of a histogram of whole milliseconds holding `count` values. */
+function histogramQuantile(histogram: Uint32Array, count: number, p: number): number {
+  if (!count) return NaN;
+  const rank = Math.max(1, Math.ceil(p * count));
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms]!;
+    if (seen >= rank) return ms;
+  }
+  return histogram.length - 1;
 }
 const mean = (values: readonly number[]) =>
   values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
@@ -127,9 +157,20 @@ interface Ending {
   overBeforeOpen: boolean;
 }
 
+/** The live bets feed's figures: its open subscribers and every delivery's delay. */
+interface FeedFigures {
+  open: { min: number; median: number; max: number };
+  /** Deliveries by delay in whole ms (the last bucket: FEED_MAX_MS or more). */
+  delays: Uint32Array;
+  deliveries: number;
+  /** Deliveries of dice bets (each dice bet once per open feed). */
+  diceDeliveries: number;
+}
+
 interface Figures {
   workers: number;
   open: { min: number; median: number; max: number };
+  feed: FeedFigures;
   endings: Ending[];
   cashedOut: number;
   overBeforeOpen: number;
@@ -167,6 +208,12 @@ async function run(
   let roundsStarted = 0;
   const endings: Ending[] = [];
   const closers = new Set<() => void>();
+  const feed = {
+    open: 0,
+    delays: new Uint32Array(FEED_MAX_MS + 1),
+    deliveries: 0,
+    diceDeliveries: 0,
+  };
   // Every player is its own client address: the per-IP and per-token limits count per player.
   const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   const key = () => `bench-${randomBytes(9).toString('base64url')}`;
@@ -259,6 +306,45 @@ async function run(
     }
   };
 
+  /** A live bets subscriber for the whole run (opened again a second after a failure). */
+  const feedSubscriber = async (player: Player, ip: string) => {
+    while (running) {
+      await new Promise<void>((resolve) => {
+        let open = false;
+        const stream = openEventStream(
+          agent,
+          `${base}${LIVE_BETS}`,
+          player.token,
+          {
+            onOpen: (status, type) => {
+              if (status === 200 && type.startsWith('text/event-stream')) {
+                open = true;
+                feed.open++;
+                closers.add(stream.close);
+              } else fail(`feed: ${status}`);
+            },
+            onEvent: (event) => {
+              if (event.event !== 'bet' || !measuring) return;
+              const bet = JSON.parse(event.data) as { game: string; time: string };
+              const delay = Math.round(event.at - Date.parse(bet.time));
+              feed.delays[Math.max(0, Math.min(FEED_MAX_MS, delay))]!++;
+              feed.deliveries++;
+              if (bet.game === 'dice') feed.diceDeliveries++;
+            },
+            onEnd: (error) => {
+              if (open) feed.open--;
+              closers.delete(stream.close);
+              if (running) fail(`feed: ${error ? error.message : 'ended by the server'}`);
+              resolve();
+            },
+          },
+          { headers: { 'x-forwarded-for': ip } },
+        );
+      });
+      if (running) await sleep(1000);
+    }
+  };
+
   // Dice: a bet due every 1/rate s from the start, sent by the idle player who has waited
   // longest (each stays well under its 300 a minute); a bet waits for one when all are busy,
   // and its latency counts from when it was due.
@@ -305,10 +391,17 @@ async function run(
 
   // The streams first (their first rounds start over rampS), then the dice bets; the warm-up
   // lasts warmUpS and then as long as the bets are behind (a ramp's backlog), up to 30 s more.
+  // The feed's subscribers first (they hear the whole run), then the round streams' ramp.
+  const feeds = dicePlayers
+    .slice(0, plan.feedStreams)
+    .map((player, i) =>
+      feedSubscriber(player, address(streamPlayers.length + dicePlayers.length + i)),
+    );
   const players = streamPlayers.map((player, i) => streamPlayer(player, i));
   const progress = (label: string) =>
     console.log(
-      `  ${label}: ${openStreams} streams open, dice queue ${queue.length}, ` +
+      `  ${label}: ${openStreams} round streams and ${feed.open} feeds open, ` +
+        `dice queue ${queue.length}, ` +
         `server RSS ${mb(processTreeRssBytes(serverPid))} [${loadAverage()}]`,
     );
   let pacer: NodeJS.Timeout | null = null;
@@ -331,10 +424,12 @@ async function run(
   const startedAt = Date.now();
   measuring = true;
   const openSamples: number[] = [];
+  const feedSamples: number[] = [];
   const rss: number[] = [];
   for (let s = 1; s <= SECONDS; s++) {
     await sleep(startedAt + s * 1000 - Date.now());
-    openSamples.push(openStreams);
+    openSamples.push(openStreams + feed.open);
+    feedSamples.push(feed.open);
     rss.push(processTreeRssBytes(serverPid));
     if (s % 10 === 0) progress(`${s} s`);
   }
@@ -351,10 +446,14 @@ async function run(
   for (const close of [...closers]) close();
   const deadline = Date.now() + 15_000;
   while (inFlight > 0 && Date.now() < deadline) await sleep(50);
-  await Promise.race([Promise.all(players), sleep(Math.max(0, deadline - Date.now()))]);
+  await Promise.race([
+    Promise.all([...players, ...feeds]),
+    sleep(Math.max(0, deadline - Date.now())),
+  ]);
   agent.destroy();
 
   const sortedOpen = [...openSamples].sort((a, b) => a - b);
+  const sortedFeeds = [...feedSamples].sort((a, b) => a - b);
   const workers = clusterWorkers(serverPid);
   const workerRss = workers.map((pid) => processTreeRssBytes(pid));
   const primaryRss = processTreeRssBytes(serverPid) - workerRss.reduce((sum, n) => sum + n, 0);
@@ -367,6 +466,16 @@ async function run(
       min: sortedOpen[0] ?? 0,
       median: quantile(sortedOpen, 0.5),
       max: sortedOpen.at(-1) ?? 0,
+    },
+    feed: {
+      open: {
+        min: sortedFeeds[0] ?? 0,
+        median: quantile(sortedFeeds, 0.5),
+        max: sortedFeeds.at(-1) ?? 0,
+      },
+      delays: feed.delays,
+      deliveries: feed.deliveries,
+      diceDeliveries: feed.diceDeliveries,
     },
     endings,
     cashedOut: endings.filter((e) => e.status === 'cashed_out').length,
@@ -393,10 +502,19 @@ function judge(kind: DbKind, plan: Plan, f: Figures): boolean {
   const last = mean(f.rss.slice(-RSS_EDGE_S));
   const growth = (last - first) / first;
   const failed = [...f.failures.values()].reduce((sum, n) => sum + n, 0);
+  const feedQuantile = (p: number) => histogramQuantile(f.feed.delays, f.feed.deliveries, p);
+  const feedP99 = feedQuantile(0.99);
+  const feedExpected = f.dice.settled * f.feed.open.median;
+  const feedShare = feedExpected ? f.feed.diceDeliveries / feedExpected : 0;
 
   const checks = {
     streams: f.open.min >= plan.streams,
     latency: delays.length > 0 && p99 <= plan.p99Ms,
+    feed:
+      f.feed.open.min >= plan.feedStreams &&
+      f.feed.deliveries > 0 &&
+      feedP99 <= plan.feedP99Ms &&
+      feedShare >= FEED_SHARE,
     dice: diceRate >= DICE_SHARE * plan.diceRate,
     memory: growth <= plan.rssGrowth,
     failures: failed === 0,
@@ -406,7 +524,8 @@ function judge(kind: DbKind, plan: Plan, f: Figures): boolean {
   console.log(`[${kind}, ${processes}, ${SECONDS} s] ${loadAverage()} at the end`);
   console.log(
     `  open streams    min ${f.open.min}, median ${f.open.median}, max ${f.open.max} ` +
-      `(sampled every second; ${plan.streamPlayers} stream players) ` +
+      `(sampled every second, round streams and feeds; ${plan.streamPlayers} stream players, ` +
+      `${plan.feedStreams} feed subscribers) ` +
       `(budget: min >= ${plan.streams}) ${mark(checks.streams)}`,
   );
   console.log(
@@ -415,6 +534,14 @@ function judge(kind: DbKind, plan: Plan, f: Figures): boolean {
       `(${(delays.length / SECONDS).toFixed(0)}/s; ${f.cashedOut} cashed_out, ` +
       `${delays.length - f.cashedOut} crashed; ${f.overBeforeOpen} over before their stream ` +
       `opened, counted from its opening) (budget: p99 <= ${plan.p99Ms} ms) ${mark(checks.latency)}`,
+  );
+  console.log(
+    `  live bets feed  delay p50 ${ms(feedQuantile(0.5))}, p95 ${ms(feedQuantile(0.95))}, ` +
+      `p99 ${ms(feedP99)}, max ${ms(feedQuantile(1))} over ${f.feed.deliveries} deliveries ` +
+      `(${(f.feed.deliveries / SECONDS).toFixed(0)}/s) to ${f.feed.open.min}..${f.feed.open.max} ` +
+      `open feeds; dice bets delivered ${(feedShare * 100).toFixed(1)}% of settled x open feeds ` +
+      `(budget: p99 <= ${plan.feedP99Ms} ms, ${plan.feedStreams} feeds open, ` +
+      `>= ${(FEED_SHARE * 100).toFixed(0)}% delivered) ${mark(checks.feed)}`,
   );
   console.log(
     `                  of which the server's (server_now - end): p50 ` +
@@ -455,7 +582,7 @@ function judge(kind: DbKind, plan: Plan, f: Figures): boolean {
 
 async function bench(kind: DbKind): Promise<boolean> {
   const plan = PLANS[kind];
-  const sockets = plan.streamPlayers + plan.dicePlayers;
+  const sockets = plan.streamPlayers + plan.dicePlayers + plan.feedStreams;
   const limit = openFileLimit();
   if (limit < sockets * 2 + 256) {
     console.log(`[${kind}] open file limit ${limit} < ${sockets * 2 + 256}: raise ulimit -n`);

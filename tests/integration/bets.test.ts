@@ -129,6 +129,7 @@ describeEachDatabase('bet history', (kind) => {
       ['/api/fairness/rotate', 'post', 'fairness'],
       ['/api/bets', 'get', 'bets'],
       ['/api/bets/{id}', 'get', 'bets'],
+      ['/api/bets/live', 'get', 'bets'],
       ...PLAYABLE_GAMES.flatMap(documentedRoutes),
     ];
     for (const [path, method, tag] of routes) {

@@ -119,7 +119,9 @@ for (const bus of buses) {
       const crashed = await resumed.next('crashed', 15_000);
       const crashAt = Number(started.body.bet.result.started_at) + crashMsOf(crash);
       expect(crashed.at).toBeGreaterThanOrEqual(crashAt);
-      expect(crashed.at - crashAt).toBeLessThan(250);
+      // A's own timer ends it: the sweep would take it only 1 s or more past its end. The margin
+      // below that covers this test process lagging on a loaded machine (318 ms seen at load 20).
+      expect(crashed.at - crashAt).toBeLessThan(700);
       expect(JSON.parse(crashed.data).bet.result).toMatchObject({ crash_point: crash / 100 });
     });
   });

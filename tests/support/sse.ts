@@ -41,15 +41,21 @@ export interface SseStream {
   raw: () => string;
   /** The first event (already received or to come) named `name`. */
   next: (name: string, timeoutMs?: number) => Promise<SseEvent>;
+  /** The first event (already received or to come) that `match` accepts. */
+  find: (match: (event: SseEvent) => boolean, timeoutMs?: number) => Promise<SseEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close: () => void;
 }
 
+/** Opens a stream; signed in with `token`, anonymous when it is empty. */
 export async function openSse(url: string, token: string): Promise<SseStream> {
   const controller = new AbortController();
   const res = await fetch(url, {
-    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    headers: {
+      accept: 'text/event-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     signal: controller.signal,
   });
   const events: SseEvent[] = [];
@@ -78,26 +84,29 @@ export async function openSse(url: string, token: string): Promise<SseStream> {
   })();
   let over = false;
   void ended.then(() => (over = true));
-  const next = async (name: string, timeoutMs = 10_000) => {
+  const find = async (match: (event: SseEvent) => boolean, timeoutMs = 10_000, what = 'event') => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = events.find((e) => e.event === name);
+      const found = events.find(match);
       if (found) return found;
-      if (over) throw new Error(`stream ended without '${name}': ${text}`);
+      if (over) throw new Error(`stream ended without the ${what}: ${text.slice(-2000)}`);
       if (Date.now() > deadline)
-        throw new Error(`no '${name}' event within ${timeoutMs} ms: ${text}`);
+        throw new Error(`no ${what} within ${timeoutMs} ms: ${text.slice(-2000)}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 50);
       });
     }
   };
+  const next = (name: string, timeoutMs = 10_000) =>
+    find((e) => e.event === name, timeoutMs, `'${name}' event`);
   return {
     status: res.status,
     contentType: res.headers.get('content-type'),
     events,
     raw: () => text,
     next,
+    find: (match, timeoutMs) => find(match, timeoutMs),
     ended,
     close: () => controller.abort(),
   };

@@ -11,13 +11,15 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 /** Each probe line and whether the typecheck must refuse it. */
 const PROBES: [string, 'ok' | 'error'][] = [
   ["i18next.t('game.amount');", 'ok'],
-  ["i18next.t('fairness.bets_made', { n: 3 });", 'ok'],
+  ["i18next.t('ranking.of_total', { total: 3 });", 'ok'],
   ["i18next.t('footer.copyright', { year: 2026, app: 'Casino' });", 'ok'],
   ["i18next.t('footer.copyright', { year: 2026 });", 'error'],
   ["i18next.t('game.no_such_key');", 'error'],
-  ["i18next.t('fairness.bets_made', { count: 3 });", 'error'],
-  ["i18next.t('fairness.bets_made');", 'error'],
-  ["const key: StaticKey = 'fairness.bets_made';", 'error'],
+  ["i18next.t('ranking.of_total', { count: 3 });", 'error'],
+  ["i18next.t('ranking.of_total');", 'error'],
+  ["const key: StaticKey = 'ranking.of_total';", 'error'],
+  // A plural message (bets_made_one / _other) takes its count.
+  ["i18next.t('fairness.bets_made', { count: 3 });", 'ok'],
   ["const title: StaticKey = 'game.amount';", 'ok'],
 ];
 

@@ -121,6 +121,7 @@ export function userJson(user: User) {
     image_id: user.imageId,
     referral_code: user.referralCode,
     two_factor_enabled: user.twoFactorEnabled,
+    hide_name: user.hideName,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -10,7 +10,8 @@ export type AdminActionKind =
   | 'reset_two_factor'
   | 'post_create'
   | 'post_update'
-  | 'post_delete';
+  | 'post_delete'
+  | 'giveaway_create';
 
 export interface AdminAction {
   adminId: number;

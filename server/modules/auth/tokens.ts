@@ -60,6 +60,7 @@ interface UserJson {
   two_factor_enabled: boolean;
   balance_cents: number;
   suspended_at: string | null;
+  hide_name: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -108,6 +109,7 @@ function userOf(row: UserJson): User {
     twoFactorEnabled: row.two_factor_enabled,
     balanceCents: Number(row.balance_cents),
     suspendedAt: toDate(row.suspended_at),
+    hideName: row.hide_name,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };

@@ -42,6 +42,8 @@ export interface BetRequest {
 export interface BetOutcome {
   statusCode: number;
   body: BetAnswer;
+  /** The answer stored under the request's Idempotency-Key: the bet was settled before. */
+  replayed?: boolean;
 }
 
 /**
@@ -115,7 +117,7 @@ function storedOutcome(state: BetState, request: BetRequest): BetOutcome | null 
   if (state.stored.requestHash !== request.idempotency?.requestHash) {
     throw ValidationError.field('idempotency_key', 'idempotency.mismatch');
   }
-  return state.stored.answer as BetOutcome;
+  return { ...(state.stored.answer as BetOutcome), replayed: true };
 }
 
 /** The bet decided from the state's seed pair and nonce, and the answer it will give. */

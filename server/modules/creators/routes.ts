@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, ilike } from 'drizzle-orm';
+import { asc, desc, ilike } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { errorResponses } from '../../http/schemas';
 import { users } from '../../db/schema';
@@ -13,7 +13,8 @@ export function likeContains(text: string): string {
 
 /**
  * Every account has a public profile, so creators are all users. Only id, name and image_id
- * are public.
+ * are public. A search lists matches by name; the plain list is the top creators, in the
+ * ranking's order (largest balance first, then who joined first).
  */
 export const creatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -21,7 +22,7 @@ export const creatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['creators'],
-        summary: `Creators (public): a case-insensitive name search, at most ${CREATORS_LIMIT}`,
+        summary: `Creators (public): a case-insensitive name search, or the top creators by balance; at most ${CREATORS_LIMIT}`,
         querystring: Type.Object({
           search_str: Type.Optional(Type.String({ maxLength: 100 })),
         }),
@@ -43,7 +44,11 @@ export const creatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .select({ id: users.id, name: users.name, image_id: users.imageId })
         .from(users)
         .where(search ? ilike(users.name, likeContains(search)) : undefined)
-        .orderBy(asc(users.name), asc(users.id))
+        .orderBy(
+          ...(search
+            ? [asc(users.name), asc(users.id)]
+            : [desc(users.balanceCents), asc(users.id)]),
+        )
         .limit(CREATORS_LIMIT);
       return rows;
     },

@@ -1,32 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { Db } from '../../db/database';
-import { bearerAuth, ErrorBody } from '../../http/schemas';
+import { bearerAuth, ErrorBody, errorResponses } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
-import { ethValidationNonces } from './schema';
+import { linkAccount, unlinkAccount, validationMessage, validationNonce } from './service';
 
-/** The user's linking nonce, issued on first request and kept until it is used. */
-async function validationNonce(db: Db, userId: number): Promise<{ nonce: string; issuedAt: Date }> {
-  await db
-    .insert(ethValidationNonces)
-    .values({ userId, nonce: randomBytes(16).toString('hex') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(ethValidationNonces)
-    .where(eq(ethValidationNonces.userId, userId));
-  return { nonce: row!.nonce, issuedAt: row!.issuedAt };
-}
-
-/** The text the wallet signs (EIP-191 personal_sign) to prove it controls the address. */
-export function validationMessage(appName: string, userId: number, nonce: string, issuedAt: Date) {
-  return (
-    `${appName} asks you to sign this message to link your Ethereum account.\n\n` +
-    `Account: ${userId}\nNonce: ${nonce}\nIssued at: ${issuedAt.toISOString()}`
-  );
-}
+export const EthAccountBody = Type.Object({
+  address: Type.String({ description: 'EIP-55 checksummed address' }),
+  linked_at: Type.String({ format: 'date-time' }),
+});
 
 export const ethAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -55,6 +36,54 @@ export const ethAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         message: validationMessage(app.config.appName, userId, nonce, issuedAt),
         issued_at: issuedAt.toISOString(),
       };
+    },
+  );
+
+  app.post(
+    '/api/eth_account',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'Link an Ethereum account by its personal_sign signature of the validation message',
+        description:
+          'The server rebuilds the message of GET /api/eth_account/validation_info from the ' +
+          'stored nonce, recovers the signer of the EIP-191 signature (r || s || v, v 27 or 28) ' +
+          'and links the address when it is the signer (any case; mixed case must be a valid ' +
+          'EIP-55 checksum). The nonce then changes, so a signature links once. 422 on `address` ' +
+          '(malformed, or linked to another user) or `signature` (malformed, or not by the ' +
+          'address); a new link replaces the old one.',
+        security: bearerAuth,
+        body: Type.Object({
+          address: Type.String({ maxLength: 64 }),
+          signature: Type.String({ maxLength: 256 }),
+        }),
+        response: { 201: EthAccountBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const linked = await linkAccount(app.db, app.config.appName, request.user!.id, request.body);
+      return reply
+        .code(201)
+        .send({ address: linked.address, linked_at: linked.linkedAt.toISOString() });
+    },
+  );
+
+  app.delete(
+    '/api/eth_account',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Unlink the Ethereum account (204 even when none is linked)',
+        security: bearerAuth,
+        response: { 204: Type.Null(), 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await unlinkAccount(app.db, request.user!.id);
+      return reply.code(204).send(null);
     },
   );
 };

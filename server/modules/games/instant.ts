@@ -43,6 +43,7 @@ export function instantRoutes(path: string, rules: InstantRules): FastifyPluginA
           prefetched: takePrefetchedBetState(request, idempotency?.key ?? null),
           decide: (floats) => rules.play(params, floats, stakeCents),
         });
+        if (!outcome.replayed) app.betFeed.settled(outcome.body.bet, request.user!);
         return outcome.body;
       },
     );

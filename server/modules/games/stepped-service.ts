@@ -1,7 +1,7 @@
 import { isRuleIssue, type SteppedRules } from '../../../games/fairness/contract';
 import type { Db, Tx } from '../../db/database';
 import { ValidationError } from '../../http/errors';
-import { betJson, type BetAnswer } from '../bets/json';
+import { betJson, type BetAnswer, type BetJson } from '../bets/json';
 import { pairOfBet, type BetOutcome } from '../bets/settle';
 import type { Bet } from './schema';
 import { ruleIssueError } from './fields';
@@ -16,6 +16,8 @@ export class SteppedGames {
   constructor(
     private readonly db: Db,
     private readonly rules: SteppedRules,
+    /** Told of each game that ends, after its commit (the live bets feed). */
+    private readonly onSettled?: (bet: BetJson, userId: number) => void,
   ) {}
 
   /** Starts a game: the stake is debited and the state decided (and stored) now. */
@@ -33,7 +35,7 @@ export class SteppedGames {
    * it, is where the player meant it to land: anywhere else is refused.
    */
   step(userId: number, betId: number, move: number, at?: number): Promise<BetAnswer> {
-    return this.db.transaction(async (tx) => {
+    return this.settling(userId, async (tx) => {
       const game = await this.lockedGame(tx, userId, betId);
       const position = this.rules.move.at;
       if (position && at !== undefined && at !== position.of(game.session.state)) {
@@ -46,12 +48,22 @@ export class SteppedGames {
   }
 
   cashOut(userId: number, betId: number): Promise<BetAnswer> {
-    return this.db.transaction(async (tx) => {
+    return this.settling(userId, async (tx) => {
       const game = await this.lockedGame(tx, userId, betId);
       const next = this.rules.cashOut(game.session.state, game.params);
       if (isRuleIssue(next)) throw ruleIssueError(next);
       return this.save(tx, game, next);
     });
+  }
+
+  /** Runs a move's transaction; a game it ended is reported once committed. */
+  private async settling(
+    userId: number,
+    work: (tx: Tx) => Promise<{ answer: BetAnswer; over: boolean }>,
+  ): Promise<BetAnswer> {
+    const { answer, over } = await this.db.transaction(work);
+    if (over) this.onSettled?.(answer.bet, userId);
+    return answer;
   }
 
   /** The player's game in progress, if any, as a bet (secrets hidden by the rules' result). */
@@ -75,19 +87,20 @@ export class SteppedGames {
   }
 
   /** Stores the new state, multiplier and result, and credits a win once the game is over. */
-  private save(
+  private async save(
     tx: Tx,
     game: { bet: Bet; params: unknown; balance: number },
     state: unknown,
-  ): Promise<BetAnswer> {
+  ): Promise<{ answer: BetAnswer; over: boolean }> {
     const { rules } = this;
     const over = rules.isOver(state);
-    return sessions.write(tx, game.bet, game.balance, {
+    const answer = await sessions.write(tx, game.bet, game.balance, {
       state,
       status: over ? rules.status(state) : 'active',
       endedAt: over ? new Date() : null,
       multiplierE4: rules.multiplierE4(state, game.params),
       result: rules.result(state, game.params),
     });
+    return { answer, over };
   }
 }

@@ -21,7 +21,9 @@ export function steppedRoutes(
   const { field: moveField, spec: moveSpec, at } = rules.move;
   const about = `${rules.docs.summary}. ${rules.docs.description}`;
   return async (app) => {
-    const games = new SteppedGames(app.db, rules);
+    const games = new SteppedGames(app.db, rules, (bet, userId) =>
+      app.betFeed.settled(bet, { id: userId }),
+    );
 
     app.post(
       paths.games,

@@ -45,7 +45,7 @@ export interface RoundBus {
 
 const CHANNEL = 'live_rounds';
 /** NOTIFY payloads must stay under 8,000 bytes: a longer ending goes as its bet id alone. */
-const MAX_PAYLOAD = 7_500;
+export const MAX_PAYLOAD = 7_500;
 
 /** The message on the wire: `{"betId":…,"event":…}`, or the bet id alone. */
 function encode(message: RoundEnded): string {
@@ -69,43 +69,73 @@ function decode(payload: string): RoundEnded | null {
   }
 }
 
-export async function openRoundBus(
+/**
+ * A named channel between server instances: Redis pub/sub when REDIS_URL is set, otherwise the
+ * database's LISTEN/NOTIFY. Every instance hears every payload, its own included; one
+ * subscription (or LISTEN connection) per channel and instance, whatever the number of streams.
+ */
+export interface ChannelBus {
+  /**
+   * Publishes a payload (under 8,000 bytes: NOTIFY's limit). With `tx` on the database's bus
+   * (`atCommit`), the NOTIFY goes out when that transaction commits, and not at all if it rolls
+   * back; Redis publishes at once, so call it there after the commit.
+   */
+  publish(payload: string, tx?: Tx): Promise<void>;
+  /** True when publish(payload, tx) is delivered at tx's commit (LISTEN/NOTIFY). */
+  readonly atCommit: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens channel `name` (letters, digits and underscores) and hands every payload to `onPayload`. */
+export async function openChannel(
   app: FastifyInstance,
-  onEnded: (message: RoundEnded) => void,
-): Promise<RoundBus> {
-  const deliver = (payload: string) => {
-    const message = decode(payload);
-    if (message) onEnded(message);
-  };
+  name: string,
+  onPayload: (payload: string) => void,
+): Promise<ChannelBus> {
   const { redisUrl, redisPrefix } = app.config.accounts;
   if (redisUrl) {
-    const channel = `${redisPrefix}${CHANNEL}`;
+    const channel = `${redisPrefix}${name}`;
     const options = { maxRetriesPerRequest: 1, connectTimeout: 3000 };
     const publisher = new Redis(redisUrl, options);
     const subscriber = new Redis(redisUrl, options);
     for (const client of [publisher, subscriber]) {
-      client.on('error', (error: Error) => app.log.warn(`Redis (live rounds): ${error.message}`));
+      client.on('error', (error: Error) => app.log.warn(`Redis (${name}): ${error.message}`));
     }
     subscriber.on('message', (from: string, payload: string) => {
-      if (from === channel) deliver(payload);
+      if (from === channel) onPayload(payload);
     });
     await subscriber.subscribe(channel);
     return {
       atCommit: false,
-      publish: async (message) => {
-        await publisher.publish(channel, encode(message));
+      publish: async (payload) => {
+        await publisher.publish(channel, payload);
       },
       close: async () => {
         await Promise.all([publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
       },
     };
   }
-  const unlisten = await app.dbListen(CHANNEL, deliver);
+  const unlisten = await app.dbListen(name, onPayload);
   return {
     atCommit: true,
-    publish: async (message, tx) => {
-      await (tx ?? app.db).execute(sql`SELECT pg_notify(${CHANNEL}, ${encode(message)})`);
+    publish: async (payload, tx) => {
+      await (tx ?? app.db).execute(sql`SELECT pg_notify(${name}, ${payload})`);
     },
     close: unlisten,
+  };
+}
+
+export async function openRoundBus(
+  app: FastifyInstance,
+  onEnded: (message: RoundEnded) => void,
+): Promise<RoundBus> {
+  const channel = await openChannel(app, CHANNEL, (payload) => {
+    const message = decode(payload);
+    if (message) onEnded(message);
+  });
+  return {
+    atCommit: channel.atCommit,
+    publish: (message, tx) => channel.publish(encode(message), tx),
+    close: () => channel.close(),
   };
 }

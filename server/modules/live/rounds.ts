@@ -19,6 +19,7 @@ import { betJson, type BetAnswer } from '../bets/json';
 import { pairOfBet, type BetOutcome } from '../bets/settle';
 import { gameSessions, type Bet } from '../games/schema';
 import * as sessions from '../games/sessions';
+import type { BetFeed } from '../live-bets/feed';
 import { endingEvent, type RoundBus, type RoundEnded } from './bus';
 
 /** A live round as stored in `game_sessions.state`: its secret crash point included. */
@@ -28,10 +29,12 @@ export type RoundState = LiveRoundState;
 export interface RoundAnnouncer {
   bus: Pick<RoundBus, 'publish' | 'atCommit'>;
   log: FastifyBaseLogger;
+  /** The live bets feed, told of each ending once its transaction has committed. */
+  feed?: Pick<BetFeed, 'settled'>;
 }
 
 /** Called by end() for each ending a transaction writes. */
-type Ended = (tx: Tx, answer: BetAnswer) => Promise<void>;
+type Ended = (tx: Tx, answer: BetAnswer, userId: number) => Promise<void>;
 
 // The statements every round runs outside its transactions, as named prepared statements
 // (built once, planned once per connection). Names as in server/db/schema and the games and
@@ -116,12 +119,16 @@ export class LiveRounds {
   private async announcing<T>(work: (ended: Ended) => Promise<T>): Promise<T> {
     const { announcer } = this;
     const after: RoundEnded[] = [];
-    const result = await work(async (tx, answer) => {
+    const settled: { answer: BetAnswer; userId: number }[] = [];
+    const result = await work(async (tx, answer, userId) => {
       if (!announcer) return;
+      settled.push({ answer, userId });
       const message = { betId: answer.bet.id, event: endingEvent(answer.bet) };
       if (announcer.bus.atCommit) await announcer.bus.publish(message, tx);
       else after.push(message);
     });
+    // Committed: the endings are settled bets now.
+    for (const { answer, userId } of settled) announcer?.feed?.settled(answer.bet, { id: userId });
     for (const message of after) {
       await announcer!.bus
         .publish(message)
@@ -284,7 +291,7 @@ export class LiveRounds {
       multiplierE4: endingMultiplierE4(ending),
       result: endedResult(state, ending),
     });
-    await ended(tx, answer);
+    await ended(tx, answer, bet.userId);
     return answer;
   }
 }

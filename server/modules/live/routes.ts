@@ -39,7 +39,7 @@ export function liveRoutes(
     // The bus tells the clock and the streams, which use the rounds, which announce on the bus.
     let heard: (message: RoundEnded) => void = () => undefined;
     const bus = await openRoundBus(app, (message) => heard(message));
-    const rounds = new LiveRounds(app.db, rules, { bus, log: app.log });
+    const rounds = new LiveRounds(app.db, rules, { bus, log: app.log, feed: app.betFeed });
     const clock = new RoundClock(rounds, app.log);
     const streams = new RoundStream(rounds, clock);
     heard = (message) => {

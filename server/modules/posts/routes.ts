@@ -21,7 +21,11 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
               body: Type.String(),
               image_id: Type.Union([Type.String(), Type.Null()]),
               author: Type.Union([
-                Type.Object({ id: Type.Integer(), name: Type.String() }),
+                Type.Object({
+                  id: Type.Integer(),
+                  name: Type.String(),
+                  image_id: Type.Union([Type.String(), Type.Null()]),
+                }),
                 Type.Null(),
               ]),
               created_at: Type.String({ format: 'date-time' }),
@@ -32,19 +36,26 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => {
       const rows = await app.db
-        .select({ post: posts, authorId: users.id, authorName: users.name })
+        .select({
+          post: posts,
+          authorId: users.id,
+          authorName: users.name,
+          authorImageId: users.imageId,
+        })
         .from(posts)
         .leftJoin(users, eq(users.id, posts.authorId))
         .where(eq(posts.published, true))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(POSTS_LIMIT);
-      return rows.map(({ post, authorId, authorName }) => ({
+      return rows.map(({ post, authorId, authorName, authorImageId }) => ({
         id: post.id,
         title: post.title,
         body: post.body,
         image_id: post.imageId,
         author:
-          authorId !== null && authorName !== null ? { id: authorId, name: authorName } : null,
+          authorId !== null && authorName !== null
+            ? { id: authorId, name: authorName, image_id: authorImageId }
+            : null,
         created_at: post.createdAt.toISOString(),
       }));
     },

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/guard';
 import { centsToAmount } from '../wallet/service';
 import {
   claimReferralEarnings,
+  commissionCents,
   REFERRAL_COMMISSION_BPS,
   referralEarnings,
   referredUsers,
@@ -29,6 +30,8 @@ export const referralRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 id: Type.Integer(),
                 name: Type.String(),
                 created_at: Type.String({ format: 'date-time' }),
+                wagered: Type.Number({ description: 'what this player has staked on bets' }),
+                commission: Type.Number({ description: 'the referrer’s commission on it' }),
               }),
             ),
             commission_rate: Type.Number({ description: 'percent of referred players’ wagers' }),
@@ -56,6 +59,8 @@ export const referralRoutes: FastifyPluginAsyncTypebox = async (app) => {
           id: r.id,
           name: r.name,
           created_at: r.createdAt.toISOString(),
+          wagered: centsToAmount(r.wageredCents),
+          commission: centsToAmount(commissionCents(r.wageredCents)),
         })),
         commission_rate: REFERRAL_COMMISSION_BPS / 100,
         earnings: {

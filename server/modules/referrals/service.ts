@@ -1,8 +1,8 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { users } from '../../db/schema';
+import { ledgerEntries, users } from '../../db/schema';
 import { ValidationError } from '../../http/errors';
-import { referredWageredCents } from '../wallet/ledger';
+import { BET_REASON, referredWageredCents } from '../wallet/ledger';
 import { changeBalance, lockBalance } from '../wallet/service';
 import { referralClaims } from './schema';
 
@@ -26,13 +26,32 @@ export async function referralEarnings(db: Db | Tx, userId: number): Promise<Ref
       .from(referralClaims)
       .where(eq(referralClaims.userId, userId)),
   ]);
-  const earnedCents = Math.floor((wagered * REFERRAL_COMMISSION_BPS) / 10_000);
+  const earnedCents = commissionCents(wagered);
   const claimedCents = claimed?.cents ?? 0;
   return { earnedCents, claimedCents, availableCents: Math.max(0, earnedCents - claimedCents) };
 }
 
+/** Commission on a wager total, in cents (rounded down). */
+export const commissionCents = (wageredCents: number): number =>
+  Math.floor((wageredCents * REFERRAL_COMMISSION_BPS) / 10_000);
+
+/** What each of the given users has staked on bets, in cents (users without bets are absent). */
+async function wageredByUser(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: ledgerEntries.userId,
+      cents: sql<number>`coalesce(-sum(${ledgerEntries.deltaCents}), 0)`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.userId, userIds), eq(ledgerEntries.reason, BET_REASON)))
+    .groupBy(ledgerEntries.userId);
+  return new Map(rows.map((r) => [r.userId, r.cents]));
+}
+
+/** The newest referred players with what each has wagered, and how many there are in all. */
 export async function referredUsers(db: Db, userId: number) {
-  const [list, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, createdAt: users.createdAt })
       .from(users)
@@ -41,6 +60,11 @@ export async function referredUsers(db: Db, userId: number) {
       .limit(REFERRED_LIST_LIMIT),
     db.select({ n: count() }).from(users).where(eq(users.referredBy, userId)),
   ]);
+  const wagered = await wageredByUser(
+    db,
+    rows.map((r) => r.id),
+  );
+  const list = rows.map((r) => ({ ...r, wageredCents: wagered.get(r.id) ?? 0 }));
   return { list, total: Number(total?.n ?? 0) };
 }
 

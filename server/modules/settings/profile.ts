@@ -13,13 +13,14 @@ import { revokeAllTokens } from '../auth/tokens';
 import { UNIQUE_VIOLATION, sqlState } from '../../db/errors';
 
 /**
- * New name and e-mail. A changed address is unverified until its new link is used; a taken one
+ * New name and e-mail, and whether the name is hidden in public feeds (unchanged when not
+ * given). A changed address is unverified until its new link is used; a taken one
  * is a 422 on email. Answers the updated user and whether the address changed.
  */
 export async function updateProfile(
   db: Db,
   user: User,
-  input: { name: string; email: string },
+  input: { name: string; email: string; hide_name?: boolean | undefined },
 ): Promise<{ user: User; emailChanged: boolean }> {
   const name = input.name.trim();
   if (!name) throw ValidationError.field('name', 'validation.required');
@@ -40,6 +41,7 @@ export async function updateProfile(
     .set({
       name,
       email,
+      ...(input.hide_name === undefined ? {} : { hideName: input.hide_name }),
       updatedAt: new Date(),
       ...(emailChanged ? { emailVerifiedAt: null } : {}),
     })

@@ -37,9 +37,16 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { limits: ROUTE_LIMITS.profile },
       schema: {
         tags: ['settings'],
-        summary: 'Change name and e-mail (a new e-mail must be verified again)',
+        summary:
+          'Change name and e-mail (a new e-mail must be verified again), and hide the name in the live bets feed',
         security: bearerAuth,
-        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), email: Email }),
+        body: Type.Object({
+          name: Type.String({ minLength: 1, maxLength: 255 }),
+          email: Email,
+          hide_name: Type.Optional(
+            Type.Boolean({ description: 'Bets show "hidden" instead of the name in public feeds' }),
+          ),
+        }),
         response: { 200: UserBody, ...responses },
       },
     },

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { bearerAuth, ErrorBody } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
+import { EthAccountBody } from '../eth-account/routes';
+import { linkedAccount } from '../eth-account/service';
 import { lockedPrincipalCents } from '../tokenlocks/service';
 import {
   BET_REASON,
@@ -11,14 +13,17 @@ import {
   PAYOUT_REASON,
   sumsByReason,
 } from './ledger';
+import { walletLedgerRoutes } from './ledgerRoutes';
 import { centsToAmount } from './service';
 
 /** The demo currency: play money shown with 2 decimals (spec: a polygon-style logo). */
 export const CURRENCY = 'POL';
-const REWARD_REASONS = ['rakeback', 'referral_commission', 'tokenlock_reward'];
+const REWARD_REASONS = ['rakeback', 'referral_commission', 'tokenlock_reward', 'giveaway'];
 const RECENT_ENTRIES = 20;
 
 export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(walletLedgerRoutes);
+
   app.get(
     '/api/wallet/info',
     {
@@ -37,11 +42,16 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
             totals: Type.Object({
               wagered: Type.Number(),
               won: Type.Number(),
-              rewards: Type.Number({ description: 'rakeback, referral commission, lock rewards' }),
+              rewards: Type.Number({
+                description: 'rakeback, referral commission, lock rewards, giveaway prizes',
+              }),
               bonuses: Type.Number({ description: 'demo credit at sign-up' }),
               adjustments: Type.Number({ description: 'operators’ adjustments (signed)' }),
             }),
             recent: Type.Array(LedgerEntryBody),
+            eth_account: Type.Union([EthAccountBody, Type.Null()], {
+              description: 'the linked Ethereum account (POST /api/eth_account), or null',
+            }),
           }),
           401: ErrorBody,
         },
@@ -49,10 +59,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const [sums, locked, recent] = await Promise.all([
+      const [sums, locked, recent, eth] = await Promise.all([
         sumsByReason(app.db, user.id),
         lockedPrincipalCents(app.db, user.id),
         ledgerPage(app.db, user.id, { limit: RECENT_ENTRIES }),
+        linkedAccount(app.db, user.id),
       ]);
       const sum = (reason: string) => sums.get(reason) ?? 0;
       return {
@@ -69,6 +80,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           adjustments: centsToAmount(sum('admin_adjustment')),
         },
         recent: recent.map(ledgerEntryJson),
+        eth_account: eth ? { address: eth.address, linked_at: eth.linkedAt.toISOString() } : null,
       };
     },
   );

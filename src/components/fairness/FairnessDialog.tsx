@@ -6,7 +6,7 @@ import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';
 import { Dialog } from '../Dialog';
 import type { StaticKey } from '../../i18n';
-import { fieldLabelKey, gameTitleKey } from '../../../games/shared/catalog';
+import { choiceLabelKey, fieldLabelKey, gameTitleKey } from '../../../games/shared/catalog';
 import { GAME_RULES } from '../../../games/shared/gameRules';
 import type { ParamField } from '../../../games/fairness/contract';
 import {
@@ -224,7 +224,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
               </p>
               <p className="fairness__row">
                 {t('fairness.client_seed')}: <code>{pair.previous.client_seed}</code> ·{' '}
-                {t('fairness.bets_made', { n: pair.previous.nonce })}
+                {t('fairness.bets_made', { count: pair.previous.nonce })}
               </p>
             </div>
           ) : null}
@@ -311,7 +311,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
                 >
                   {field.choices.map((choice) => (
                     <option key={choice} value={choice}>
-                      {choice}
+                      {t(choiceLabelKey({ id: fields.game }, name, choice) as StaticKey)}
                     </option>
                   ))}
                 </select>

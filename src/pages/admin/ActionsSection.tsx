@@ -13,6 +13,7 @@ const ACTION_LABELS = {
   post_create: 'admin.action.post_create',
   post_update: 'admin.action.post_update',
   post_delete: 'admin.action.post_delete',
+  giveaway_create: 'admin.action.giveaway_create',
 } as const;
 
 const isKnown = (action: string): action is keyof typeof ACTION_LABELS => action in ACTION_LABELS;

@@ -8,6 +8,8 @@ import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
 import { useForm } from '../../components/useForm';
 import { SettingsFrame } from './SettingsTabs';
+import { AvatarSettings } from '../profile/AvatarSettings';
+import { HideNameSetting } from './HideNameSetting';
 
 const isUser = (value: unknown): value is User =>
   value !== null && typeof value === 'object' && 'id' in value && 'email' in value;
@@ -32,6 +34,8 @@ export default function ProfileSettingsPage() {
   return (
     <SettingsFrame>
       <h2>{t('settings.profile')}</h2>
+      <AvatarSettings />
+      <HideNameSetting />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormAlert text={status} kind="success" />
         <FormAlert text={form.alert} />

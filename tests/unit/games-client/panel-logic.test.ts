@@ -37,9 +37,15 @@ describe('bet amounts', () => {
     expect(clampBetCents(0, 1000)).toBe(1);
   });
 
-  it('formats like the top bar and multipliers with 4 decimals', () => {
+  it('formats like the top bar and multipliers with 2 decimals, rounded down', () => {
     expect(formatMoney(1002.5)).toBe('1.002,50');
-    expect(formatMultiplier(2)).toBe('2.0000x');
+    expect(formatMultiplier(2)).toBe('2.00x');
+    expect(formatMultiplier(0)).toBe('0.00x');
+    expect(formatMultiplier(1.9899)).toBe('1.98x');
+    expect(formatMultiplier(1.1)).toBe('1.10x'); // 1.1 * 100 is 110.00000000000001
+    expect(formatMultiplier(0.29)).toBe('0.29x'); // 0.29 * 100 is 28.999999999999996
+    expect(formatMultiplier(1_000_000)).toBe('1000000.00x');
+    expect(formatMultiplier(Number.NaN)).toBe('0.00x');
   });
 });
 

@@ -68,7 +68,8 @@ describe('the locale catalogues', () => {
   it('has every key the sources use', () => {
     const used = keysUsedInSources();
     expect(used.size).toBeGreaterThan(100);
-    expect([...used].filter((k) => !en.has(k))).toEqual([]);
+    // A plural message is there as its forms (`key_one`, `key_other`, ...).
+    expect([...used].filter((k) => !en.has(k) && !en.has(`${k}_other`))).toEqual([]);
   });
 });
 

@@ -1,0 +1,181 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { users } from '../../db/schema';
+import type { BetJson } from '../bets/json';
+import { MAX_PAYLOAD, openChannel, type ChannelBus } from '../live/bus';
+import { publicBet, type FeedBet } from './publicBet';
+
+const CHANNEL = 'live_bets';
+/**
+ * Settled bets waiting to be published (the bus slow or down): past this many the oldest are
+ * dropped. The feed is a view, not a record: the bets themselves are in the database.
+ */
+const MAX_PENDING = 10_000;
+
+/** The player of a settled bet: the signed-in user (name known), or only their id. */
+export type BetPlayer = { id: number; name: string; hideName: boolean } | { id: number };
+
+/** One open stream of the feed on this instance. */
+export interface FeedSubscriber {
+  /** The stream's signed-in player (their bets come marked `mine`), or null. */
+  readonly userId: number | null;
+  /** Sends a block of events; false when the stream is gone (too slow, or closed). */
+  write(text: string): boolean;
+}
+
+/** `event: bet` with the bet's public fields, as the stream sends it. */
+export function betEvent(bet: FeedBet, mine: boolean): string {
+  return `event: bet\ndata: ${JSON.stringify(publicBet(bet, mine))}\n\n`;
+}
+
+/**
+ * The live bets feed of one instance. Settled bets are published after their commit, batched
+ * (those settled while a publish is under way go out together in the next) on the `live_bets`
+ * channel of the bus (Redis pub/sub, or LISTEN/NOTIFY); every instance hears every batch once
+ * and writes it to each of its streams: one subscription per instance, one serialisation per bet.
+ */
+export class BetFeed {
+  private readonly subscribers = new Set<FeedSubscriber>();
+  private pending: { bet: BetJson; player: BetPlayer; time: string }[] = [];
+  private flushing: Promise<void> | null = null;
+  private bus: ChannelBus | null = null;
+  /** Streams dropped for not reading (their socket's buffer over its bound). */
+  dropped = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyInstance['log'],
+  ) {}
+
+  async open(app: FastifyInstance): Promise<void> {
+    this.bus = await openChannel(app, CHANNEL, (payload) => this.heard(payload));
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /**
+   * A bet has been settled and committed (never call it inside the bet's transaction: a rollback
+   * would publish a bet that never was). Returns at once; the publish follows.
+   */
+  settled(bet: BetJson, player: BetPlayer): void {
+    if (!this.bus) return;
+    this.pending.push({ bet, player, time: new Date().toISOString() });
+    if (this.pending.length > MAX_PENDING) {
+      this.pending.splice(0, this.pending.length - MAX_PENDING);
+      this.log.warn('live bets: the bus is behind, oldest unpublished bets dropped');
+    }
+    this.schedule();
+  }
+
+  /** One publish at a time: the bets settled meanwhile wait for the next (and go together). */
+  private schedule(): void {
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.flush())
+      .finally(() => {
+        this.flushing = null;
+        if (this.pending.length && this.bus) this.schedule();
+      });
+  }
+
+  subscribe(subscriber: FeedSubscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  async close(): Promise<void> {
+    await this.flushing?.catch(() => undefined);
+    const bus = this.bus;
+    this.bus = null;
+    this.pending = [];
+    await bus?.close();
+  }
+
+  /** Publishes what is pending, in batches that fit a NOTIFY, until nothing is. */
+  private async flush(): Promise<void> {
+    while (this.pending.length && this.bus) {
+      const batch = this.pending;
+      this.pending = [];
+      const bets = await this.feedBets(batch).catch((error: Error) => {
+        this.log.warn({ err: error }, 'live bets: players not read, batch dropped');
+        return [];
+      });
+      for (const payload of chunks(bets)) {
+        await this.bus
+          ?.publish(payload)
+          .catch((error: Error) => this.log.warn({ err: error }, 'live bets: not published'));
+      }
+    }
+  }
+
+  /** The batch as feed bets, the names of players not known yet read in one query. */
+  private async feedBets(batch: typeof this.pending): Promise<FeedBet[]> {
+    const unknown = [
+      ...new Set(batch.filter((b) => !('name' in b.player)).map((b) => b.player.id)),
+    ];
+    const read = unknown.length
+      ? await this.db
+          .select({ id: users.id, name: users.name, hideName: users.hideName })
+          .from(users)
+          .where(inArray(users.id, unknown))
+      : [];
+    const players = new Map(read.map((row) => [row.id, row]));
+    return batch.flatMap(({ bet, player, time }) => {
+      const known = 'name' in player ? player : players.get(player.id);
+      if (!known) return [];
+      return [
+        {
+          id: bet.id,
+          game: bet.game,
+          user_id: player.id,
+          player: known.hideName ? null : known.name,
+          time,
+          amount: bet.amount,
+          multiplier: bet.multiplier,
+          payout: bet.payout,
+        },
+      ];
+    });
+  }
+
+  /** A batch heard on the bus (from any instance): written to every stream here. */
+  private heard(payload: string): void {
+    let bets: FeedBet[];
+    try {
+      bets = JSON.parse(payload) as FeedBet[];
+      if (!Array.isArray(bets)) return;
+    } catch {
+      return;
+    }
+    if (!bets.length || !this.subscribers.size) return;
+    const shared = bets.map((bet) => betEvent(bet, false)).join('');
+    const owners = new Set(bets.map((bet) => bet.user_id));
+    for (const subscriber of this.subscribers) {
+      const own = subscriber.userId !== null && owners.has(subscriber.userId);
+      const text = own
+        ? bets.map((bet) => betEvent(bet, bet.user_id === subscriber.userId)).join('')
+        : shared;
+      if (!subscriber.write(text)) this.subscribers.delete(subscriber);
+    }
+  }
+}
+
+/** The bets as JSON arrays of at most MAX_PAYLOAD bytes each. */
+function* chunks(bets: FeedBet[]): Generator<string> {
+  let part: string[] = [];
+  let size = 2;
+  for (const bet of bets) {
+    const text = JSON.stringify(bet);
+    const bytes = Buffer.byteLength(text) + 1;
+    if (part.length && size + bytes > MAX_PAYLOAD) {
+      yield `[${part.join(',')}]`;
+      part = [];
+      size = 2;
+    }
+    part.push(text);
+    size += bytes;
+  }
+  if (part.length) yield `[${part.join(',')}]`;
+}

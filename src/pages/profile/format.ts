@@ -1,0 +1,24 @@
+import { gameTitleKey, gameById } from '../../../games/shared/catalog';
+import type { StaticKey } from '../../i18n';
+
+const multiplierFormat = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A multiplier as the player reads it: '1,98×' (a loss reads '0,00×'). */
+export const formatTimes = (multiplier: number): string =>
+  `${multiplierFormat.format(Number.isFinite(multiplier) ? multiplier : 0)}×`;
+
+/** A game's name in the current language; an id the registry does not know shows as is. */
+export function gameName(t: (key: StaticKey) => string, id: string): string {
+  const game = gameById(id);
+  return game ? t(gameTitleKey(game) as StaticKey) : id;
+}
+
+/** A bet's time: 'HH:mm' today, else the spec's 'dd MMMM yyyy' date with the time. */
+export function formatBetTime(value: string, locale: string, formatDate: (v: string) => string) {
+  const date = new Date(value);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  return date.toDateString() === new Date().toDateString() ? time : `${formatDate(value)}, ${time}`;
+}
