@@ -9,13 +9,7 @@ export default interface Resources {
       rakeback: 'Rakeback';
       ranking: 'Ranking';
     };
-    home: {
-      title: 'Casino';
-      heading: 'Originals';
-      subtitle: 'Provably fair games, settled by the server on every bet.';
-      play: 'Play';
-      games_label: 'Games';
-    };
+    home: { title: 'Casino'; heading: 'Originals'; games_label: 'Games' };
     games: {
       gemMiner: {
         title: 'Gem Miner';
@@ -339,11 +333,6 @@ export default interface Resources {
     wallet: {
       title: 'Wallet';
       balance: 'Balance';
-      info: 'Wallet details';
-      empty: 'No wallet details yet';
-      empty_text: 'Deposits and withdrawals will show up here.';
-      validation: 'Account validation';
-      validation_empty: 'No validation information.';
       locked: 'In token locks';
       play_money: 'Play money: no deposits or withdrawals.';
       eth: {
@@ -564,7 +553,6 @@ export default interface Resources {
       title: 'Profile';
       gallery_title: 'Gallery';
       gallery_empty: 'Nothing in the gallery yet';
-      creator: 'Creator #{{id}}';
       member_since: 'Member since {{date}}';
       picture_of: 'Profile picture of {{name}}';
       stats_title: 'Stats';

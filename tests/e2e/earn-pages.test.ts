@@ -1,13 +1,13 @@
 // The earn screens and the ranking as a player uses them: a token lock created with its reward
 // previewed, the referral link copied, the player's own ranking row, the bet history's words,
 // and every screen in Spanish, on a phone and under axe.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { call, registerUser } from '../support/testApp';
 import { newAccount, signIn } from './shell-helpers';
+import { seriousViolations } from '../support/axe';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -211,21 +211,3 @@ describe('earn screens and ranking', () => {
     await close();
   });
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}

@@ -2,7 +2,6 @@
 // (loaded), its rules' RTP and its badge; explore lists posts as cards with author and a
 // `dd MMMM yyyy` date, the top creators, and a creator search that asks only past 3 characters;
 // both screens fit a phone and pass axe.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES, PLAYABLE_GAMES } from '../../games/shared/catalog';
@@ -10,9 +9,10 @@ import { lobbyRtpOf } from '../../games/shared/lobbyTile';
 import { formatDate } from '../../src/components/format';
 import { formatRtp } from '../../src/components/lobby/GameTile';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { call, registerUser } from '../support/testApp';
 import { poll } from './games-helpers';
+import { seriousViolations } from '../support/axe';
 
 const ADMIN = { email: 'explore-admin@example.test', password: 'explore password 1' };
 let server: RunningServer;
@@ -37,24 +37,6 @@ async function newPage(width: number, height: number): Promise<Page> {
     bypassCSP: true,
   });
   return context.newPage();
-}
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The page is no wider than the viewport (nothing scrolls sideways). */

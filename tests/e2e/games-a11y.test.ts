@@ -1,28 +1,10 @@
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/server';
 import { registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { PLAYABLE_GAMES } from '../../games/shared/catalog';
+import { seriousViolations } from '../support/axe';
 
 const env = serverAndBrowser();
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = (await page.evaluate(
-    'window.axe.run().then((r) => r.violations)',
-  )) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('game pages are accessible (axe-core: no serious or critical violation)', () => {
   it.each(PLAYABLE_GAMES.map((game) => game.id))(

@@ -2,13 +2,12 @@
 // ended, drawn giveaway shows its winners and, under "Verify", the revealed seed, the entrants
 // in order and the draw recomputed in the browser; a guest gets a sign-in link; axe finds no
 // serious violation at phone and desktop widths. The giveaways are made through the admin API.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { call } from '../support/testApp';
 import { newAccount, signIn, waitForPath } from './shell-helpers';
+import { seriousViolations } from '../support/axe';
 
 const ADMIN = { email: 'giveaways-admin@example.test', password: 'giveaway password 1' };
 
@@ -42,24 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('giveaways page', () => {
   it('lets a player enter with one tap, and shows a drawn giveaway’s winners and proof', async () => {

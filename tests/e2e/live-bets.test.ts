@@ -1,13 +1,12 @@
 // The live bets table in the browser: a bet placed in one browser context shows in another
 // context's table within a second of its answer, a player who hides their name shows as
 // "Hidden", and the table's screens pass axe with no horizontal scroll on a phone.
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { repoRoot } from '../support/server';
 import { call, registerUser } from '../support/testApp';
 import { playerPage, poll, waitForScene } from './games-helpers';
+import { seriousViolations } from '../support/axe';
 
 const env = serverAndBrowser();
 /** From a bet's answer to its row in another browser's table. */
@@ -43,18 +42,6 @@ const seenAt = async (page: Page, id: number): Promise<number> =>
       (window as unknown as { liveBetSeen: Record<string, number | undefined> }).liveBetSeen[betId],
     String(id),
   )) ?? Number.POSITIVE_INFINITY;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('live bets table', () => {
   it(`shows a bet placed in another browser within ${BUDGET_MS} ms of its answer`, async () => {

@@ -1,11 +1,11 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { call } from '../support/testApp';
 import { newAccount, signIn } from './shell-helpers';
+import { seriousViolations } from '../support/axe';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -46,25 +46,6 @@ const naturalWidth = (page: Page, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('profile and gallery', () => {
   it('uploads an avatar that shows in the top bar and on the profile without a reload', async () => {

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { newAccount, signIn } from './shell-helpers';
+import { seriousViolations } from '../support/axe';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -17,24 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function freshPage(width = 1401): Promise<{ page: Page; close: () => Promise<void> }> {
   // axe is injected as an inline script, which the server's CSP (rightly) forbids to pages.

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { testWallet } from '../support/ethWallet';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { call } from '../support/testApp';
 import { newAccount, signIn } from './shell-helpers';
+import { seriousViolations } from '../support/axe';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -57,24 +57,6 @@ const rowIds = (page: Page) =>
   page
     .locator('[data-ledger-row]')
     .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-ledger-row'))));
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(repoRoot, 'node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('wallet page', () => {
   it('pages the ledger, filters it by reason and exports the filtered rows as CSV', async () => {

@@ -2,7 +2,6 @@
 // reaches a stream on instance B over the feed's bus (PostgreSQL LISTEN/NOTIFY, and Redis
 // pub/sub when Redis answers), and in cluster mode (two workers, no Redis) every stream hears
 // every bet whichever worker serves it.
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server';
 import { openSse, type SseEvent } from '../support/sse';
@@ -14,23 +13,10 @@ import {
   type TestDatabase,
 } from '../support/testApp';
 import type { BetAnswer } from './games-support';
+import { instanceBuses } from '../support/redis';
 
 const LIVE = '/api/bets/live';
 const DICE = '/api/games/dice/bets';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const isBet = (id: number) => (event: SseEvent) =>
   event.event === 'bet' && (JSON.parse(event.data) as { id: number }).id === id;
@@ -48,14 +34,7 @@ const pgProblem = await postgresUnavailable();
 if (pgProblem) console.warn(`!!! SKIPPING the two-instance live bets test: ${pgProblem}`);
 const buses = pgProblem
   ? []
-  : [
-      { name: 'LISTEN/NOTIFY', env: {} as Record<string, string> },
-      ...((await redisAnswers())
-        ? [{ name: 'Redis', env: { REDIS_URL, REDIS_PREFIX: `live-bets-test-${process.pid}:` } }]
-        : []),
-    ];
-if (!pgProblem && buses.length === 1)
-  console.warn('!!! Redis does not answer: live bets over LISTEN/NOTIFY only');
+  : await instanceBuses('live-bets-test', 'the Redis half of the two-instance live bets test');
 
 for (const bus of buses) {
   describe(`live bets on two instances [${bus.name}]`, () => {

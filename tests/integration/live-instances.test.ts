@@ -1,6 +1,5 @@
 // Live rounds across server instances: two real server processes on one PostgreSQL, their round
 // bus over PostgreSQL LISTEN/NOTIFY, and over Redis pub/sub when Redis answers.
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashMsOf } from '../../games/minerFrenzy/rules';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -15,35 +14,15 @@ import {
 } from '../support/testApp';
 import type { BetAnswer } from './games-support';
 import { rigNextCrash, sleep } from './live-support';
+import { instanceBuses } from '../support/redis';
 
 const ROUNDS = '/api/games/minerFrenzy/rounds';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const pgProblem = await postgresUnavailable();
 if (pgProblem) console.warn(`!!! SKIPPING the two-instance live test: ${pgProblem}`);
 const buses = pgProblem
   ? []
-  : [
-      { name: 'LISTEN/NOTIFY', env: {} as Record<string, string> },
-      ...((await redisAnswers())
-        ? [{ name: 'Redis', env: { REDIS_URL, REDIS_PREFIX: `live-test-${process.pid}:` } }]
-        : []),
-    ];
-if (!pgProblem && buses.length === 1)
-  console.warn('!!! Redis does not answer: bus over LISTEN/NOTIFY only');
+  : await instanceBuses('live-test', 'the Redis half of the two-instance live test');
 
 for (const bus of buses) {
   describe(`Miner Frenzy on two instances [${bus.name}]`, () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { REDIS_URL, redisOrSkip } from '../support/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appOnDatabase,
@@ -13,39 +14,9 @@ import {
   type TestDatabase,
 } from '../support/testApp';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const ON = { RATE_LIMITS: 'on' };
 
-async function redisProblem(): Promise<string | null> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2000,
-    retryStrategy: () => null,
-  });
-  let cause = '';
-  client.on('error', (error: Error) => (cause ||= error.message));
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return cause || (error instanceof Error ? error.message : String(error));
-  } finally {
-    client.disconnect();
-  }
-}
-
-const redisDown = await redisProblem();
-if (redisDown) {
-  if (process.env.REQUIRE_REDIS === '1') {
-    throw new Error(`REQUIRE_REDIS=1 but Redis at ${REDIS_URL} is unavailable: ${redisDown}`);
-  }
-  console.warn(
-    `\n!!! Redis at ${REDIS_URL} is unavailable (${redisDown}):\n` +
-      '!!! SKIPPING the shared rate-limit suite. Set TEST_REDIS_URL or start Redis.\n',
-  );
-}
+const redisDown = await redisOrSkip('the shared rate-limit suite');
 
 type Body = { message: string; errors?: Record<string, string[]>; token?: string };
 

@@ -1,14 +1,9 @@
+import { formatMultiplier } from '../../../games/fairness/money';
 import { gameTitleKey, gameById } from '../../../games/shared/catalog';
 import type { StaticKey } from '../../i18n';
 
-const multiplierFormat = new Intl.NumberFormat('de-DE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** A multiplier as the player reads it: '1,98×' (a loss reads '0,00×'). */
-export const formatTimes = (multiplier: number): string =>
-  `${multiplierFormat.format(Number.isFinite(multiplier) ? multiplier : 0)}×`;
+/** A multiplier as every table of the app shows it: '1.98x' (a loss reads '0.00x'). */
+export const formatTimes = formatMultiplier;
 
 /** A game's name in the current language; an id the registry does not know shows as is. */
 export function gameName(t: (key: StaticKey) => string, id: string): string {
