@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
+import { registerUser } from '../support/testApp';
+import { LOCALES } from '../../server/i18n/messages';
 
 let server: RunningServer;
 let browser: LaunchedBrowser;
@@ -72,5 +74,27 @@ describe('languages', () => {
     await page.goto(`${server.url}/login`);
     await page.locator('h1', { hasText: login }).waitFor();
     await close();
+  });
+
+  it('the signed-in top bar fits the narrowest desktop width (1401 px) in every language', async () => {
+    const player = await registerUser(server.url, { name: 'Maximiliano Fernández de la Vega' });
+    for (const locale of LOCALES) {
+      const { page, close } = await freshPage();
+      await page.context().addCookies([
+        { name: 'token', value: player.token, url: server.url },
+        { name: 'locale', value: locale, url: server.url },
+      ]);
+      await page.goto(`${server.url}/`);
+      await page.locator('.balance-box').waitFor();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, locale).toBeLessThanOrEqual(0);
+      // The last item of the bar, the account menu, is on screen.
+      const box = await page.locator('.user-menu__toggle').boundingBox();
+      expect(box!.x + box!.width, locale).toBeLessThanOrEqual(1401);
+      await close();
+    }
   });
 });

@@ -31,6 +31,7 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
         'created_at',
         'email',
         'email_verified_at',
+        'hide_name',
         'id',
         'image_id',
         'name',
@@ -42,6 +43,7 @@ describeEachDatabase('register, login, user, balance, logout', (kind) => {
     const balance = await call(suite.server.url, 'GET', '/api/user/balance', {
       token: res.body.token,
     });
+    expect(res.body.user.hide_name).toBe(false);
     expect(balance.body).toEqual({ balance: 1000 });
   });
 
