@@ -12,6 +12,12 @@ const CHANNEL = 'live_bets';
  * dropped. The feed is a view, not a record: the bets themselves are in the database.
  */
 const MAX_PENDING = 10_000;
+/**
+ * How long settled bets gather before they are published together: one NOTIFY (or Redis
+ * PUBLISH) and one parse per instance for every bet of the window, instead of one per bet, which
+ * cost a third of the server's CPU per bet at 800 bets/s. Far below what a player can tell.
+ */
+const BATCH_MS = 40;
 
 /** The player of a settled bet: the signed-in user (name known), or only their id. */
 export type BetPlayer = { id: number; name: string; hideName: boolean } | { id: number };
@@ -31,7 +37,7 @@ export function betEvent(bet: FeedBet, mine: boolean): string {
 
 /**
  * The live bets feed of one instance. Settled bets are published after their commit, batched
- * (those settled while a publish is under way go out together in the next) on the `live_bets`
+ * (those settled within BATCH_MS, or while a publish is under way, go out together) on the `live_bets`
  * channel of the bus (Redis pub/sub, or LISTEN/NOTIFY); every instance hears every batch once
  * and writes it to each of its streams: one subscription per instance, one serialisation per bet.
  */
@@ -70,9 +76,9 @@ export class BetFeed {
     this.schedule();
   }
 
-  /** One publish at a time: the bets settled meanwhile wait for the next (and go together). */
+  /** One publish at a time, BATCH_MS after the first bet waiting: the bets meanwhile go with it. */
   private schedule(): void {
-    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve))
+    this.flushing ??= new Promise<void>((resolve) => setTimeout(resolve, BATCH_MS))
       .then(() => this.flush())
       .finally(() => {
         this.flushing = null;
