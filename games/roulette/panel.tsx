@@ -22,10 +22,15 @@ import {
 import { spotKey, type TableSpot } from './table';
 import game from './game';
 
+/**
+ * t() over plain string keys: the typed t() over a template-literal key is too deep for the
+ * compiler once the catalogue grows (a scaffolded game's keys tipped it over).
+ */
+type PlainTranslate = (key: string) => string;
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** A spot as the player reads it: 'Split 1-2', 'Dozen 13–24', 'Red'. */
-function spotLabel(t: Translate, spot: TableSpot): string {
+function spotLabel(t: PlainTranslate, spot: TableSpot): string {
   const name = t(`games.roulette.type_${spot.type}`);
   const [a = 0] = spot.selection;
   switch (spot.type) {
@@ -167,7 +172,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
           <ul className="roulette-bets" data-testid="roulette-bets">
             {bets.map((b) => (
               <li key={spotKey(b)} data-spot={spotKey(b)} data-type={b.type}>
-                {spotLabel(t, b)} · {formatMoney(b.amountCents / 100)}
+                {spotLabel(t as unknown as PlainTranslate, b)} · {formatMoney(b.amountCents / 100)}
               </li>
             ))}
           </ul>
@@ -187,7 +192,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
       <p className="muted game-panel__hint" aria-live="polite" data-testid="roulette-keys">
         {cursor
           ? t('games.roulette.cursor', {
-              spot: spotLabel(t, cursor),
+              spot: spotLabel(t as unknown as PlainTranslate, cursor),
               amount: formatMoney(cursorCents / 100),
             })
           : t('games.roulette.keys')}
