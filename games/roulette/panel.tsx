@@ -23,14 +23,13 @@ import { spotKey, type TableSpot } from './table';
 import game from './game';
 
 /**
- * t() over plain string keys: the typed t() over a template-literal key is too deep for the
- * compiler once the catalogue grows (a scaffolded game's keys tipped it over).
+ * t() over plain string keys, as the bet history takes it: the typed t() in these helpers was
+ * too deep for the compiler once the catalogue grew (three scaffolded games tipped it over).
  */
-type PlainTranslate = (key: string) => string;
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** A spot as the player reads it: 'Split 1-2', 'Dozen 13–24', 'Red'. */
-function spotLabel(t: PlainTranslate, spot: TableSpot): string {
+function spotLabel(t: Translate, spot: TableSpot): string {
   const name = t(`games.roulette.type_${spot.type}`);
   const [a = 0] = spot.selection;
   switch (spot.type) {
@@ -137,7 +136,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
       services={services}
       data-settled-pocket={last?.pocket}
       label={t('games.roulette.chip')}
-      outerIssue={issueText(t, issue)}
+      outerIssue={issueText(t as unknown as Translate, issue)}
     >
       <p className="muted">{t('games.roulette.how')}</p>
       <div className="roulette-total">
@@ -172,7 +171,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
           <ul className="roulette-bets" data-testid="roulette-bets">
             {bets.map((b) => (
               <li key={spotKey(b)} data-spot={spotKey(b)} data-type={b.type}>
-                {spotLabel(t as unknown as PlainTranslate, b)} · {formatMoney(b.amountCents / 100)}
+                {spotLabel(t as unknown as Translate, b)} · {formatMoney(b.amountCents / 100)}
               </li>
             ))}
           </ul>
@@ -192,7 +191,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
       <p className="muted game-panel__hint" aria-live="polite" data-testid="roulette-keys">
         {cursor
           ? t('games.roulette.cursor', {
-              spot: spotLabel(t as unknown as PlainTranslate, cursor),
+              spot: spotLabel(t as unknown as Translate, cursor),
               amount: formatMoney(cursorCents / 100),
             })
           : t('games.roulette.keys')}

@@ -102,10 +102,11 @@ const BETS: { game: string; params: Record<string, unknown>; result: Record<stri
 ];
 
 describe('the bet history in words', () => {
-  it('describes a result of every game', () => {
+  it('describes a result of every game whose rules have words (a new game falls back to its summary)', () => {
     const games = new Set(BETS.map((b) => b.game));
-    expect([...GAME_RULES.keys()].filter((id) => !games.has(id))).toEqual([]);
-    for (const id of GAME_RULES.keys()) expect(GAME_RULES.get(id)!.describe, id).toBeDefined();
+    const withWords = [...GAME_RULES.keys()].filter((id) => GAME_RULES.get(id)!.describe);
+    expect(withWords.filter((id) => !games.has(id))).toEqual([]);
+    for (const id of games) expect(GAME_RULES.get(id)?.describe, id).toBeDefined();
   });
 
   it('reads as words in English', () => {
