@@ -100,6 +100,7 @@ export default interface Resources {
         felt_chip: 'Chip';
         history_one: 'Ball on {{pocket}} · {{count}} bet';
         history_other: 'Ball on {{pocket}} · {{count}} bets';
+        history_many: 'Ball on {{pocket}} · {{count}} bets';
       };
       minislot: {
         title: 'Mini Slot';
@@ -194,6 +195,10 @@ export default interface Resources {
         history_cashed_out_other: 'Cashed out after {{count}} gems · mines: {{mines}}';
         history_cleared_one: 'Board cleared: {{count}} gem · mines: {{mines}}';
         history_cleared_other: 'Board cleared: {{count}} gems · mines: {{mines}}';
+        history_active_many: 'In play · {{count}} gems found · mines: {{mines}}';
+        history_lost_many: 'Hit a mine after {{count}} gems · mines: {{mines}}';
+        history_cashed_out_many: 'Cashed out after {{count}} gems · mines: {{mines}}';
+        history_cleared_many: 'Board cleared: {{count}} gems · mines: {{mines}}';
       };
     };
     game: {
@@ -379,6 +384,7 @@ export default interface Resources {
         pages: 'Transaction pages';
         export: 'Export CSV';
         filters: 'Filters';
+        entries_many: '{{count}} entries';
       };
       reasons: {
         signup_bonus: 'Sign-up bonus';
@@ -494,6 +500,9 @@ export default interface Resources {
       reward_paid: 'Reward paid';
       reward_so_far: '{{amount}} so far';
       unlock: 'Unlock';
+      countdown_days_many: '{{count}} days {{clock}}';
+      days_many: '{{count}} days';
+      lock_terms_many: '{{count}} days at {{rate}} a year';
     };
     giveaways: {
       title: 'Giveaways';
@@ -535,6 +544,8 @@ export default interface Resources {
       days_one: '{{count}} day {{clock}}';
       days_other: '{{count}} days {{clock}}';
       not_eligible: 'Wager the minimum within the last 7 days to unlock your entry.';
+      shared_by_many: 'shared by {{count}} winners';
+      days_many: '{{count}} days {{clock}}';
     };
     explore: {
       title: 'Explore';
@@ -708,6 +719,7 @@ export default interface Resources {
       hash_bad: 'The server seed does NOT match the hash shown before the bet.';
       bets_made_one: '{{count}} bet made';
       bets_made_other: '{{count}} bets made';
+      bets_made_many: '{{count}} bets made';
     };
     lobby: {
       badge_new: 'New';
