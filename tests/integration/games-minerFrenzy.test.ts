@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { expect, it, vi } from 'vitest';
 import {
   crashMsOf,
   msToReachHundredths,
@@ -259,6 +260,29 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     expect(await balanceOf(user.id)).toBe(before - 1000 + Math.round(won.payout * 100));
   });
 
+  it('opens one round of 20 parallel starts and debits it once; the others are refused', async () => {
+    const user = await player();
+    await user.rig((c) => c >= 5000);
+    const before = await balanceOf(user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        suite.client.call<BetAnswer & ErrorAnswer>('POST', ROUNDS, {
+          token: user.token,
+          headers: { 'idempotency-key': `parallel-start-${i}` },
+          body: { amount: 1 },
+        }),
+      ),
+    );
+    const started = answers.filter((a) => a.status === 201);
+    expect(started).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors?.game).toBeDefined();
+    }
+    expect(await balanceOf(user.id)).toBe(before - 100);
+    expect((await cashout(user.token, started[0]!.body.bet.id)).status).toBe(200);
+  });
+
   it('streams the state, then the crash within 250 ms of the crash time', async () => {
     const user = await player();
     const crash = await user.rig((c) => c >= 120 && c <= 150);
@@ -305,6 +329,56 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
     });
     expect(refused.status).toBe(404);
   });
+
+  // PostgreSQL's round trips (PGlite runs in the process).
+  if (kind === 'postgres') {
+    it('takes two round trips to start a round, two to open its stream and three to cash out', async () => {
+      const user = await player();
+      await user.rig((c) => c >= 5000);
+      const key = (n: number) => ({ 'idempotency-key': `frenzy-trips-${n}` });
+      // The first round commits the token's last use; its ending is not counted.
+      const first = await suite.client.call<BetAnswer>('POST', ROUNDS, {
+        token: user.token,
+        headers: key(0),
+        body: { amount: 0.01 },
+      });
+      expect((await cashout(user.token, first.body.bet.id)).status).toBe(200);
+      // The sweeps of overdue rounds and giveaways, and the live bets feed's batched NOTIFY, run
+      // on their own clocks: not a round's round trips.
+      const background = (call: unknown[]) =>
+        /giveaways|endsAt'\)::bigint <=|^"?SELECT pg_notify/.test(
+          (call[0] as { text?: string }).text ?? String(call[0]),
+        );
+      const queries = vi.spyOn(pg.Client.prototype, 'query');
+      const counted = () => queries.mock.calls.filter((call) => !background(call));
+      const trips = () => counted().length;
+      try {
+        const started = await suite.client.call<BetAnswer>('POST', ROUNDS, {
+          token: user.token,
+          headers: key(1),
+          body: { amount: 0.01 },
+        });
+        expect(started.status).toBe(201);
+        expect(trips(), JSON.stringify(counted().map((call) => call[0]))).toBe(2);
+        queries.mockClear();
+        const stream = await openSse(
+          `${suite.server.url}${ROUNDS}/${started.body.bet.id}/events`,
+          user.token,
+        );
+        await stream.next('state');
+        expect(trips(), JSON.stringify(counted().map((call) => call[0]))).toBe(2);
+        queries.mockClear();
+        const ended = stream.find((e) => e.event === 'cashed_out');
+        expect((await cashout(user.token, started.body.bet.id)).status).toBe(200);
+        // The token, the round read, its ending written (with its NOTIFY).
+        expect(trips(), JSON.stringify(counted().map((call) => call[0]))).toBe(3);
+        await ended;
+        stream.close();
+      } finally {
+        queries.mockRestore();
+      }
+    });
+  }
 
   it('told the crash point in no answer or event of a running round', async () => {
     expect(whileRunning.length).toBeGreaterThan(8);

@@ -27,10 +27,17 @@ export interface BetRequest {
   floatsNeeded: number;
   /** The outcome from the bet's floats: pure rules only. */
   decide: (floats: number[]) => Decision;
-  /** Refusals that need the user's lock (e.g. one stepped game at a time); runs before funds. */
+  /**
+   * Refusals that need the user's lock (e.g. one stepped game at a time), on the locked path
+   * only; runs before funds.
+   */
   guard?: (tx: Tx) => Promise<void>;
-  /** More rows of the same bet in the same transaction (a stepped game's state). */
-  afterInsert?: (tx: Tx, bet: Bet, floats: number[]) => Promise<void>;
+  /**
+   * The bet opens a session of its game (a stepped game or live round): its state from the bet's
+   * floats, written with the bet. A session of the game already open makes the optimistic path
+   * give way to the locked one, where `guard` decides.
+   */
+  sessionState?: (floats: number[]) => unknown;
   idempotency: IdempotencyRequest | null;
   /**
    * The unlocked read of the state, when the route already made it (with the token:
@@ -49,19 +56,16 @@ export interface BetOutcome {
 /**
  * Settles a bet (ARCHITECTURE.md "Money and bets"). The state (balance, seed pair, stored answer)
  * is read, the outcome decided from the pair's floats, and one atomic statement (recordBet)
- * bumps the nonce, debits the stake, credits the payout, writes the bet, both ledger lines and
- * the stored answer, guarded by the nonce and the funds: three round trips with the auth lookup,
- * two where the route read the state with the token (requireAuthWithBetState).
- * When that guard finds another bet of the same user got there first, the bet is settled again
- * in a transaction that locks the balance row and pair before reading (settleLocked), which is
- * also the only way for bets with a guard or more rows (stepped games).
+ * bumps the nonce, debits the stake, credits the payout, writes the bet, both ledger lines, the
+ * stored answer and the session it opens, guarded by the nonce and the funds: three round trips
+ * with the auth lookup, two where the route read the state with the token
+ * (requireAuthWithBetState). When that guard finds another bet of the same user got there first,
+ * or a session of the game is already open, the bet is settled again in a transaction that locks
+ * the balance row and pair before reading (settleLocked), where the request's guard runs.
  */
 export async function placeBet(db: Db, request: BetRequest): Promise<BetOutcome> {
-  if (!request.guard && !request.afterInsert) {
-    const settled = await settleUnlocked(db, request);
-    if (settled) return settled;
-  }
-  return settleLocked(db, request);
+  const settled = await settleUnlocked(db, request);
+  return settled ?? settleLocked(db, request);
 }
 
 /** The optimistic path: null when a concurrent change of the user's pair or funds intervened. */
@@ -74,9 +78,9 @@ async function settleUnlocked(db: Db, request: BetRequest): Promise<BetOutcome |
   const stored = storedOutcome(state, request);
   if (stored) return stored;
   if (state.balanceCents < request.amountCents) throw new InsufficientFundsError();
-  const { bet, outcome } = decide(state, request);
+  const { bet, outcome, session } = decide(state, request);
   try {
-    const balance = await recordBet(db, bet, request.idempotency, outcome);
+    const balance = await recordBet(db, bet, request.idempotency, outcome, session);
     return balance === null ? null : outcome;
   } catch (error) {
     const code = sqlState(error);
@@ -100,13 +104,12 @@ function settleLocked(db: Db, request: BetRequest): Promise<BetOutcome> {
     if (stored) return stored;
     await request.guard?.(tx);
     if (state.balanceCents < request.amountCents) throw new InsufficientFundsError();
-    const { bet, outcome, betFloats } = decide(state, request);
-    const balance = await recordBet(tx, bet, request.idempotency, outcome);
+    const { bet, outcome, session } = decide(state, request);
+    const balance = await recordBet(tx, bet, request.idempotency, outcome, session);
     // Under the locks neither the nonce nor the funds can have moved: a broken invariant.
     if (balance === null || centsToAmount(balance) !== outcome.body.balance) {
       throw new Error(`bet ${bet.id} could not be recorded as decided`);
     }
-    await request.afterInsert?.(tx, bet, betFloats);
     return outcome;
   });
 }
@@ -146,7 +149,8 @@ function decide(state: BetState, request: BetRequest) {
       balance: centsToAmount(state.balanceCents - request.amountCents + payoutCents),
     },
   };
-  return { bet, outcome, betFloats };
+  const session = request.sessionState ? { state: request.sessionState(betFloats) } : undefined;
+  return { bet, outcome, session };
 }
 
 /** The seed pair columns a bet answer shows. */

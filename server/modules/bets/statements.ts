@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { preparedSql } from '../../db/prepared';
 import { tokenColumns, tokenJoin, type TokenRow } from '../auth/tokens';
@@ -167,9 +167,8 @@ function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
  * division by zero fails the statement, so nothing is written either. Rows are locked in the
  * order every balance change uses: the user's balance row first, then the seed pair.
  */
-const recordStatement = preparedSql<{ balance: string }>(
-  'bet_record',
-  sql`WITH ${balanceChangeCtes(
+function recordSql(withSession: boolean): SQL {
+  return sql`WITH ${balanceChangeCtes(
     p('user'),
     [
       { deltaCents: sql`-${p('amount')}::bigint`, reason: 'bet', reference: p('reference') },
@@ -197,26 +196,47 @@ const recordStatement = preparedSql<{ balance: string }>(
         ${p('status')}::int, ${p('answer')}::jsonb
       FROM bumped
       WHERE ${p('key')}::text IS NOT NULL
-    )
+    )${
+      withSession
+        ? sql`, session AS (
+      INSERT INTO game_sessions (bet_id, user_id, game, state, status)
+      SELECT ${p('bet')}::bigint, ${p('user')}::int, ${p('game')}::text, ${p('state')}::jsonb,
+        'active'
+      FROM bumped
+    )`
+        : sql``
+    }
     SELECT balance.balance_cents::text AS balance
     FROM balance
-    WHERE 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`,
-);
+    WHERE 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`;
+}
+
+const recordStatement = preparedSql<{ balance: string }>('bet_record', recordSql(false));
+/**
+ * The same with the game's session opened (a stepped game's or live round's `game_sessions`
+ * row, `active`): its unique index on the player's active session of a game refuses a second
+ * one (SQLSTATE 23505), and then nothing is written.
+ */
+const recordWithSession = preparedSql<{ balance: string }>('bet_record_session', recordSql(true));
 
 /**
  * Writes a decided bet (recordStatement). Answers the balance after it in cents, or null when
  * the funds did not suffice or the pair's nonce had moved (another bet of the user got there
  * first). Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when another
- * request stored an answer under the same key first. Whenever it does not answer a balance,
- * nothing was written.
+ * request stored an answer under the same key first or (with `session`, the row of the game it
+ * opens) the player already has a session of that game open. Whenever it does not answer a
+ * balance, nothing was written.
  */
 export async function recordBet(
   db: Db | Tx,
   bet: Bet,
   idempotency: IdempotencyRequest | null,
   answer: StoredAnswer,
+  session?: { state: unknown },
 ): Promise<number | null> {
-  const [row] = await recordStatement(db, {
+  const statement = session ? recordWithSession : recordStatement;
+  const [row] = await statement(db, {
+    ...(session ? { state: JSON.stringify(session.state) } : {}),
     pair: bet.seedPairId,
     nonce: bet.nonce,
     bet: bet.id,

@@ -3,6 +3,7 @@ import { amountCents, type AnyRules } from '../../../games/fairness/contract';
 import type { RuleIssue } from '../../../games/fairness/index';
 import { notFound, ValidationError, type FieldErrors } from '../../http/errors';
 import { idOf } from '../../http/schemas';
+import { takePrefetchedBetState } from '../bets/auth';
 import { idempotencyOf } from '../bets/idempotency';
 import type { StartRequest } from './sessions';
 import { knownMessageKey, type MessageKey } from '../../i18n/messages';
@@ -66,11 +67,13 @@ export function startRequest(
   request: FastifyRequest,
 ): StartRequest {
   const { amountCents, params } = betInput(rules, request.body as Record<string, unknown>);
+  const idempotency = idempotencyOf(request);
   return {
     userId: request.user!.id,
     amountCents: amountCents!,
     params,
-    idempotency: idempotencyOf(request),
+    idempotency,
+    prefetched: takePrefetchedBetState(request, idempotency?.key ?? null),
   };
 }
 

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import type { IdempotencyRequest } from '../bets/idempotency';
 import { betJson, type BetAnswer } from '../bets/json';
 import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
+import type { BetState } from '../bets/statements';
 import { changeBalance, lockBalance } from '../wallet/service';
 import { bets, gameSessions, type Bet } from './schema';
 
@@ -69,6 +70,8 @@ export interface StartRequest {
   amountCents: number;
   params: unknown;
   idempotency: IdempotencyRequest | null;
+  /** The bet's state as the route read it with the token (requireAuthWithBetState), if it did. */
+  prefetched?: BetState | null;
 }
 
 type SessionRules = Pick<
@@ -85,7 +88,7 @@ export interface SessionOpening<State> {
   result: (state: State) => Record<string, unknown>;
 }
 
-/** Debits the stake and opens the session in the bet's own transaction. */
+/** Debits the stake and opens the session with the bet (one statement, as every bet). */
 export function open<State>(
   db: Db,
   rules: SessionRules,
@@ -100,21 +103,14 @@ export function open<State>(
     params: wire,
     floatsNeeded: rules.floatsNeeded(rules.verifyValuesOf(wire)),
     idempotency: start.idempotency,
+    prefetched: start.prefetched,
     guard: opening.guard,
     decide: (floats) => ({
       multiplierE4: 0,
       payoutCents: 0,
       result: opening.result(opening.state(floats)),
     }),
-    afterInsert: async (tx, bet, floats) => {
-      await tx.insert(gameSessions).values({
-        betId: bet.id,
-        userId: start.userId,
-        game: rules.id,
-        state: opening.state(floats),
-        status: 'active',
-      });
-    },
+    sessionState: opening.state,
   });
 }
 

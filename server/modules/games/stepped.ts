@@ -5,6 +5,7 @@ import { fieldIssue, type SteppedRules } from '../../../games/fairness/contract'
 import type { GamePaths } from '../../../games/shared/definition';
 import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
+import { requireAuthWithBetState } from '../bets/auth';
 import { BetAnswerBody, BetBody } from '../bets/json';
 import { startRequest, FieldCollector, sessionId } from './fields';
 import { IdempotencyHeaders } from './headers';
@@ -28,7 +29,7 @@ export function steppedRoutes(
     app.post(
       paths.games,
       {
-        onRequest: requireAuth,
+        onRequest: requireAuthWithBetState,
         schema: {
           tags: ['games'],
           summary: 'Start a game (the stake is debited, the outcome decided)',

@@ -46,6 +46,8 @@ export function betEvent(bet: FeedBet, mine: boolean): string {
 export class BetFeed {
   private readonly subscribers = new Set<FeedSubscriber>();
   private pending: { bet: BetJson; player: BetPlayer; time: string }[] = [];
+  /** When the oldest pending bet was settled (epoch ms). */
+  private pendingSince = 0;
   private flushing: Promise<void> | null = null;
   private bus: ChannelBus | null = null;
   /** Streams dropped for not reading (their socket's buffer over its bound). */
@@ -70,7 +72,9 @@ export class BetFeed {
    */
   settled(bet: BetJson, player: BetPlayer): void {
     if (!this.bus) return;
-    this.pending.push({ bet, player, time: new Date().toISOString() });
+    const now = Date.now();
+    if (!this.pending.length) this.pendingSince = now;
+    this.pending.push({ bet, player, time: new Date(now).toISOString() });
     if (this.pending.length > MAX_PENDING) {
       this.pending.splice(0, this.pending.length - MAX_PENDING);
       this.log.warn('live bets: the bus is behind, oldest unpublished bets dropped');
@@ -78,9 +82,13 @@ export class BetFeed {
     this.schedule();
   }
 
-  /** One publish at a time, BATCH_MS after the first bet waiting: the bets meanwhile go with it. */
+  /**
+   * One publish at a time, BATCH_MS after the oldest bet waiting (at once when a publish held it
+   * up longer): the bets meanwhile go with it.
+   */
   private schedule(): void {
-    this.flushing ??= new Promise<void>((resolve) => setTimeout(resolve, BATCH_MS))
+    const wait = Math.max(0, this.pendingSince + BATCH_MS - Date.now());
+    this.flushing ??= new Promise<void>((resolve) => setTimeout(resolve, wait))
       .then(() => this.flush())
       .finally(() => {
         this.flushing = null;
@@ -150,6 +158,7 @@ export class BetFeed {
 
   /** A batch heard on the bus (from any instance): written to every stream here. */
   private heard(payload: string): void {
+    if (!this.subscribers.size) return;
     let bets: FeedBet[];
     try {
       bets = JSON.parse(payload) as FeedBet[];
@@ -157,7 +166,7 @@ export class BetFeed {
     } catch {
       return;
     }
-    if (!bets.length || !this.subscribers.size) return;
+    if (!bets.length) return;
     const shared = bets.map((bet) => betEvent(bet, false)).join('');
     const owners = new Set(bets.map((bet) => bet.user_id));
     for (const subscriber of this.subscribers) {

@@ -27,19 +27,24 @@ export interface RoundEnded {
   event?: EndingEvent;
 }
 
+/** A NOTIFY for the statement that writes what it announces: delivered at its commit or never. */
+export interface Notification {
+  channel: string;
+  payload: string;
+}
+
 /**
  * "Round N has ended" between server instances: Redis pub/sub when REDIS_URL is set, otherwise
  * the database's LISTEN/NOTIFY. Every instance hears every message, its own included.
  */
 export interface RoundBus {
   /**
-   * Publishes an ending. With `tx` on the database's bus (`atCommit`), the NOTIFY goes out when
-   * that transaction commits, and not at all if it rolls back; Redis publishes at once, so call
-   * it there after the commit.
+   * On the database's bus, the NOTIFY the ending's own statement sends (it goes out at that
+   * transaction's commit, and not at all with a rollback); null on Redis, where publish() the
+   * message once the ending has committed.
    */
-  publish(message: RoundEnded, tx?: Tx): Promise<void>;
-  /** True when publish(message, tx) is delivered at tx's commit (LISTEN/NOTIFY). */
-  readonly atCommit: boolean;
+  notification(message: RoundEnded): Notification | null;
+  publish(message: RoundEnded): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,12 +82,12 @@ function decode(payload: string): RoundEnded | null {
 export interface ChannelBus {
   /**
    * Publishes a payload (under 8,000 bytes: NOTIFY's limit). With `tx` on the database's bus
-   * (`atCommit`), the NOTIFY goes out when that transaction commits, and not at all if it rolls
+   * (`notifyChannel`), the NOTIFY goes out when that transaction commits, and not at all if it rolls
    * back; Redis publishes at once, so call it there after the commit.
    */
   publish(payload: string, tx?: Tx): Promise<void>;
-  /** True when publish(payload, tx) is delivered at tx's commit (LISTEN/NOTIFY). */
-  readonly atCommit: boolean;
+  /** The channel's name for NOTIFY on the database's bus (null on Redis). */
+  readonly notifyChannel: string | null;
   close(): Promise<void>;
 }
 
@@ -106,7 +111,7 @@ export async function openChannel(
     });
     await subscriber.subscribe(channel);
     return {
-      atCommit: false,
+      notifyChannel: null,
       publish: async (payload) => {
         await publisher.publish(channel, payload);
       },
@@ -117,7 +122,7 @@ export async function openChannel(
   }
   const unlisten = await app.dbListen(name, onPayload);
   return {
-    atCommit: true,
+    notifyChannel: name,
     publish: async (payload, tx) => {
       await (tx ?? app.db).execute(sql`SELECT pg_notify(${name}, ${payload})`);
     },
@@ -133,9 +138,11 @@ export async function openRoundBus(
     const message = decode(payload);
     if (message) onEnded(message);
   });
+  const { notifyChannel } = channel;
   return {
-    atCommit: channel.atCommit,
-    publish: (message, tx) => channel.publish(encode(message), tx),
+    notification: (message) =>
+      notifyChannel === null ? null : { channel: notifyChannel, payload: encode(message) },
+    publish: (message) => channel.publish(encode(message)),
     close: () => channel.close(),
   };
 }

@@ -25,12 +25,12 @@ export class RoundClock {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Ends the round of player `owner` at `endsAt` (epoch ms) unless a cash-out ends it first. */
-  schedule(betId: number, owner: number, endsAt: number): void {
+  /** Ends the round at `endsAt` (epoch ms) unless a cash-out ends it first. */
+  schedule(betId: number, endsAt: number): void {
     const timer = setTimeout(
       () => {
         this.timers.delete(betId);
-        void this.settleAt(betId, endsAt, owner);
+        void this.settleAt(betId, endsAt);
       },
       Math.max(0, endsAt - Date.now()),
     );
@@ -51,22 +51,21 @@ export class RoundClock {
   }
 
   /**
-   * Settles the round once its end has come (waiting out a timer that fired early); `owner`,
-   * when known, saves reading whose it is.
+   * Settles the round once its end has come (waiting out a timer that fired early).
    */
-  settleAt(betId: number, endsAt: number, owner?: number): Promise<void> {
+  settleAt(betId: number, endsAt: number): Promise<void> {
     const under = this.settling.get(betId);
     if (under) return under;
-    const settlement = this.settle(betId, endsAt, owner).finally(() => this.settling.delete(betId));
+    const settlement = this.settle(betId, endsAt).finally(() => this.settling.delete(betId));
     this.settling.set(betId, settlement);
     return settlement;
   }
 
-  private async settle(betId: number, endsAt: number, owner?: number): Promise<void> {
+  private async settle(betId: number, endsAt: number): Promise<void> {
     try {
       const early = endsAt - Date.now();
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-      await this.rounds.settleIfDue(betId, Date.now(), owner);
+      await this.rounds.settleIfDue(betId, Date.now());
     } catch (error) {
       this.log.error({ err: error, betId }, 'live round: settlement failed (the sweep retries)');
     }

@@ -7,6 +7,7 @@ import type { LiveRules } from '../../../games/fairness/contract';
 import type { GamePaths } from '../../../games/shared/definition';
 import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
+import { requireAuthWithBetState } from '../bets/auth';
 import { BetAnswerBody, BetBody } from '../bets/json';
 import { startRequest, sessionId } from '../games/fields';
 import { IdempotencyHeaders } from '../games/headers';
@@ -58,7 +59,7 @@ export function liveRoutes(
     app.post(
       paths.rounds,
       {
-        onRequest: requireAuth,
+        onRequest: requireAuthWithBetState,
         schema: {
           tags: ['games'],
           summary: rules.docs.summary,
@@ -79,7 +80,7 @@ export function liveRoutes(
       async (request, reply) => {
         const outcome = await rounds.start(startRequest(rules, request));
         if (outcome.state) {
-          clock.schedule(outcome.body.bet.id, request.user!.id, outcome.state.endsAt);
+          clock.schedule(outcome.body.bet.id, outcome.state.endsAt);
         }
         return reply.code(201).send(outcome.body);
       },
