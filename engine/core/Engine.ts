@@ -70,6 +70,12 @@ export class Engine {
   /** The canvas size the last drawn frame was laid out for. */
   private drawnSize: Size = { width: 0, height: 0 };
   private drawCalls = 0;
+  /** The scene context the last drawn frame showed (a newly shown scene is always drawn). */
+  private drawnContext: SceneContext | null = null;
+  /** The canvas was resized or cleared since the last frame drawn: draw the next one. */
+  private canvasStale = true;
+  /** Whether the last frame was drawn (only drawn frames judge the render resolution). */
+  private drewLastFrame = false;
   private showTicket = 0;
   private debug: DebugHandle | null = null;
   private debugLoading: Promise<void> | null = null;
@@ -371,6 +377,7 @@ export class Engine {
     const height = Math.max(1, Math.floor(container.clientHeight));
     const resolution = renderResolution(globalThis.devicePixelRatio) * this.resolution.scale;
     app.renderer.resize(width, height, resolution);
+    this.canvasStale = true;
     if (width !== this.screenSize.width || height !== this.screenSize.height) {
       this.screenSize = { width, height };
     }
@@ -402,24 +409,42 @@ export class Engine {
     const frameMs = this.lastTime === null ? 0 : Math.min(MAX_FRAME_MS, now - this.lastTime);
     this.lastTime = now;
     // A new render resolution applies before this frame is drawn, not after (which would clear it).
-    if (frameMs > 0 && this.resolution.record(frameMs)) this.resize(false);
+    // A frame not drawn says nothing about the cost of pixels, so only drawn frames are judged.
+    if (frameMs > 0 && this.drewLastFrame && this.resolution.record(frameMs)) this.resize(false);
     const t0 = performance.now();
     const { alpha } = this.scenes.loop.advance(frameMs);
     const t1 = performance.now();
-    this.draw(app, alpha);
+    this.drewLastFrame = this.draw(app, alpha, false);
     const t2 = performance.now();
     // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
     loseProbeContexts(this.gl());
     if (frameMs > 0) this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
   };
 
-  private draw(app: Application, alpha: number): void {
+  /**
+   * Lets the scene update its display objects and draws them, unless `always` is false and the
+   * shown scene says nothing changed since the last frame drawn (SceneView.still): then the
+   * canvas keeps that frame. Answers whether it drew.
+   */
+  private draw(app: Application, alpha: number, always = true): boolean {
     this.lastAlpha = alpha;
     this.scenes.render(alpha);
     this.drawWireframe();
     this.drawCalls = 0;
+    const context = this.scenes.context;
+    const unchanged =
+      !always &&
+      !this.canvasStale &&
+      !this.wireframe &&
+      !this.debug &&
+      context === this.drawnContext &&
+      this.scenes.still();
+    if (unchanged) return false;
     app.renderer.render(app.stage);
     this.drawnSize = this.screenSize;
+    this.drawnContext = context;
+    this.canvasStale = false;
+    return true;
   }
 
   private drawWireframe(): void {

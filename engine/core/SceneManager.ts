@@ -183,6 +183,12 @@ export class SceneManager<Ctx> {
     this.current?.view.render?.(alpha);
   }
 
+  /** The shown scene says nothing on screen changed since it was last asked (SceneView.still). */
+  still(): boolean {
+    const instance = this.current;
+    return instance !== null && instance.shown && instance.view.still?.() === true;
+  }
+
   /** Keyboard actions the current scene declares (none while nothing is shown). */
   get actions(): readonly KeyAction[] {
     return this.current?.module.actions ?? [];

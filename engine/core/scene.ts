@@ -49,6 +49,12 @@ export interface SceneView<Data = unknown, Sim extends Simulation = Simulation, 
   /** Every frame: draw the simulation, interpolating by alpha (0..1) between its last two steps. */
   render?(alpha: number): void;
   /**
+   * Asked after render() each frame: true when nothing the scene shows changed since it was last
+   * asked, so the last frame drawn still shows it and the engine skips drawing this one (no GPU
+   * work, and no canvas handed to the compositor). A scene without it is drawn every frame.
+   */
+  still?(): boolean;
+  /**
    * The player looks away from the shown scene: the tab is hidden or a modal dialog covers it.
    * Input is off until resume(); the loop keeps running while a dialog is open (it stops with a
    * hidden tab). An arcade round stops here; a live round notes that it may miss events.

@@ -2,6 +2,8 @@ import {
   CanvasTextMetrics,
   Container,
   Graphics,
+  Particle,
+  ParticleContainer,
   Sprite,
   Text,
   TextStyle,
@@ -77,14 +79,16 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private readonly bucketLayer = new Container({ label: 'buckets' });
   /** Above every bucket: a label on two lines may be wider than its own bucket. */
   private readonly labelLayer = new Container({ label: 'bucket-labels' });
-  // A render group of its own: balls come and go many times a second, and each change rebuilds
-  // only this group's draw instructions, not those of the ~170 pegs and the buckets.
-  private readonly ballLayer = new Container({ label: 'balls', isRenderGroup: true });
+  /**
+   * Balls are particles (one texture, only their positions change): no scene-graph transforms,
+   * and a ball coming or going rebuilds no draw instructions. Created with the ball texture.
+   */
+  private ballLayer!: ParticleContainer;
   private readonly historyLayer = new Container({ label: 'history' });
-  private readonly spareBalls: Sprite[] = [];
-  private readonly ballSprites = new Map<number, Sprite>();
-  /** The render() call that last showed each ball sprite (the others' balls have landed). */
-  private readonly seenInFrame = new WeakMap<Sprite, number>();
+  private readonly spareBalls: Particle[] = [];
+  private readonly ballParticles = new Map<number, Particle>();
+  /** The render() call that last showed each ball (the others' balls have landed). */
+  private readonly seenInFrame = new WeakMap<Particle, number>();
   private renderFrame = 0;
   private buckets: BucketSprite[] = [];
   private drawn: { board: BoardGeometry; risk: PlinkoRisk } | null = null;
@@ -95,6 +99,8 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private clockMs = 0;
   private lastInFlight = 0;
   private historyDirty = false;
+  /** Something on the board changed since the engine last asked (still()). */
+  private changed = true;
   /** One sprite per history slot; a new result swaps textures (cached per label and colour). */
   private historySlots: Sprite[] = [];
   private textures!: SceneContext['engine']['textures'];
@@ -119,6 +125,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       g.circle(16, 16, 16).fill(0xff4f7b).circle(11, 11, 5).fill({ color: 0xffffff, alpha: 0.5 }),
     );
     this.textures = ctx.engine.textures;
+    this.ballLayer = new ParticleContainer({ label: 'balls', texture: this.ballTexture });
     this.board.addChild(this.pegLayer, this.ballLayer);
     this.historySlots = Array.from({ length: HISTORY_SIZE }, (_, i) => {
       const slot = new Sprite();
@@ -133,6 +140,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   layout(space: LayoutSpace): void {
     this.space = space;
     this.placeBoard();
+    this.changed = true;
   }
 
   describeLayout(): LayoutReport {
@@ -172,6 +180,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     ];
     this.redrawBoard();
     this.redrawHistory();
+    this.changed = true;
     plinkoChannel.attach(this.api);
   }
 
@@ -179,13 +188,16 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     this.clockMs += dt * 1000;
     if (this.drawn?.board !== this.sim.board || this.drawn.risk !== this.sim.risk) {
       this.redrawBoard();
+      this.changed = true;
     }
     if (this.historyDirty) {
       this.historyDirty = false;
       this.redrawHistory();
+      this.changed = true;
     }
     for (const bucket of this.buckets) {
       if (bucket.bounce <= 0) continue;
+      this.changed = true;
       bucket.bounce = Math.max(0, bucket.bounce - dt * 1000);
       const t = 1 - bucket.bounce / BUCKET_BOUNCE_MS;
       const dip = Math.sin(t * Math.PI) * bucket.dip;
@@ -197,29 +209,39 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
 
   render(alpha: number): void {
     const frame = ++this.renderFrame;
+    if (this.sim.balls.length > 0) this.changed = true;
     for (const ball of this.sim.balls) {
-      let sprite = this.ballSprites.get(ball.id);
-      if (!sprite) {
-        sprite = this.spareBalls.pop() ?? new Sprite(this.ballTexture);
-        sprite.anchor.set(0.5);
-        sprite.width = sprite.height = ball.radius * 2;
-        this.ballSprites.set(ball.id, sprite);
-        this.ballLayer.addChild(sprite);
+      let particle = this.ballParticles.get(ball.id);
+      if (!particle) {
+        particle = this.spareBalls.pop() ?? this.newBall();
+        particle.scaleX = particle.scaleY = (ball.radius * 2) / this.ballTexture.orig.width;
+        this.ballParticles.set(ball.id, particle);
+        this.ballLayer.addParticle(particle);
       }
-      this.seenInFrame.set(sprite, frame);
+      this.seenInFrame.set(particle, frame);
       const { x, y } = ball.body.position;
-      sprite.position.set(
-        ball.prevX + (x - ball.prevX) * alpha,
-        ball.prevY + (y - ball.prevY) * alpha,
-      );
+      particle.x = ball.prevX + (x - ball.prevX) * alpha;
+      particle.y = ball.prevY + (y - ball.prevY) * alpha;
     }
-    if (this.ballSprites.size === this.sim.balls.length) return;
-    for (const [id, sprite] of this.ballSprites) {
-      if (this.seenInFrame.get(sprite) === frame) continue;
-      this.ballSprites.delete(id);
-      this.ballLayer.removeChild(sprite);
-      this.spareBalls.push(sprite);
+    if (this.ballParticles.size === this.sim.balls.length) return;
+    this.changed = true;
+    for (const [id, particle] of this.ballParticles) {
+      if (this.seenInFrame.get(particle) === frame) continue;
+      this.ballParticles.delete(id);
+      this.ballLayer.removeParticle(particle);
+      this.spareBalls.push(particle);
     }
+  }
+
+  private newBall(): Particle {
+    return new Particle({ texture: this.ballTexture, anchorX: 0.5, anchorY: 0.5 });
+  }
+
+  /** An idle board (no ball, no bucket bouncing) is not drawn again until something changes. */
+  still(): boolean {
+    const still = !this.changed;
+    this.changed = false;
+    return still;
   }
 
   hide(): void {
@@ -232,14 +254,13 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     // Balls still in flight when the page is left: their bets are settled on the server anyway.
     for (const [, resolve] of this.waiting) resolve(-1);
     this.waiting.clear();
-    for (const sprite of this.ballSprites.values()) this.spareBalls.push(sprite);
-    this.ballSprites.clear();
-    this.ballLayer.removeChildren();
+    for (const particle of this.ballParticles.values()) this.spareBalls.push(particle);
+    this.ballParticles.clear();
+    this.ballLayer.removeParticles();
     this.drawn = null;
   }
 
   destroy(): void {
-    for (const sprite of this.spareBalls) sprite.destroy();
     this.spareBalls.length = 0;
     this.board.destroy({ children: true });
     this.bucketLayer.destroy({ children: true });

@@ -103,22 +103,62 @@ async function openPostgres(
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const listen: Listen = async (channel, onMessage) => {
-    // A connection of its own, held for as long as the channel is listened to.
-    const listener = await pool.connect();
-    const forward = (message: pg.Notification) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    };
-    listener.on('notification', forward);
-    listener.on('error', (error) => console.error(`LISTEN ${channel}: ${error.message}`));
-    await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-    return async () => {
-      listener.off('notification', forward);
-      await listener.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
-      listener.release();
-    };
-  };
+  const listen = sharedListener(pool);
   return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() };
+}
+
+/**
+ * LISTEN for every channel of a process on one connection of its own, held while any channel is
+ * listened to. PostgreSQL wakes every listening connection of the database for each NOTIFY,
+ * whatever its channel: one connection per channel would be woken once per channel.
+ */
+function sharedListener(pool: pg.Pool): Listen {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let connection: Promise<pg.PoolClient> | null = null;
+  /** LISTEN, UNLISTEN and the release, one after another. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(work);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+  const quoted = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+  const deliver = (message: pg.Notification) => {
+    for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+  };
+  const reportError = (error: Error) => console.error(`LISTEN: ${error.message}`);
+  const open = () =>
+    pool.connect().then((client) => {
+      client.on('notification', deliver);
+      client.on('error', reportError);
+      return client;
+    });
+  return (channel, onMessage) =>
+    inTurn(async () => {
+      connection ??= open().catch((error: unknown) => {
+        connection = null;
+        throw error;
+      });
+      const client = await connection;
+      let listeners = handlers.get(channel);
+      if (!listeners) {
+        await client.query(`LISTEN ${quoted(channel)}`);
+        handlers.set(channel, (listeners = new Set()));
+      }
+      listeners.add(onMessage);
+      return () =>
+        inTurn(async () => {
+          listeners.delete(onMessage);
+          if (listeners.size || handlers.get(channel) !== listeners) return;
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+          if (handlers.size) return;
+          connection = null;
+          client.off('notification', deliver);
+          client.off('error', reportError);
+          client.release();
+        });
+    });
 }
 
 /** Several instances may start at once: one runs the migrations, the others wait for it. */

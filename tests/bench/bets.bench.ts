@@ -40,7 +40,8 @@ const BUDGETS = {
 const WARM_UP_S = 8;
 
 async function measure(kind: DbKind): Promise<LoadFigure & { workers: number }> {
-  return withServer(kind, {}, async (server) => {
+  return withServer(kind, {}, async (server, databaseUrl) => {
+    const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
     const tokens = (await registerUsers(server.url, USERS)).map((u) => u.token);
     const headers = {
       'content-type': 'application/json',
@@ -67,6 +68,7 @@ async function measure(kind: DbKind): Promise<LoadFigure & { workers: number }> 
             }),
         },
         server,
+        database,
       );
     await run(WARM_UP_S);
     const figure = await run(DURATION_S);
@@ -83,7 +85,8 @@ async function measureCeiling(
   console.log(
     `postgres ceiling ${when} the API run (pgbench, the bet transaction, ${clients} clients): ` +
       `${ceiling.tps.toFixed(0)} tx/s, p50 ${ceiling.p50Ms.toFixed(1)} ms, ` +
-      `p99 ${ceiling.p99Ms.toFixed(1)} ms [${loadAverage()}]`,
+      `p99 ${ceiling.p99Ms.toFixed(1)} ms, PostgreSQL CPU ${ceiling.postgresCpuMsPerTx.toFixed(2)} ms/tx ` +
+      `[${loadAverage()}]`,
   );
   return ceiling;
 }
@@ -130,7 +133,11 @@ for (const kind of ['pglite', 'postgres'] as const) {
     `${kind.padEnd(8)} dice bets: ${figures.rps.toFixed(0)} bets/s` +
       `${ratio} (budget >= ${floor.toFixed(0)}), p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms ` +
       `(budget <= ${budget.p99Ms}), ${figures.ok} settled, ${figures.failed} failed, ` +
-      `server CPU ${figures.serverCpuMsPerRequest.toFixed(2)} ms/bet ` +
+      `CPU per bet: server ${figures.serverCpuMsPerRequest.toFixed(2)} ms` +
+      (Number.isNaN(figures.postgresCpuMsPerRequest)
+        ? ''
+        : `, PostgreSQL ${figures.postgresCpuMsPerRequest.toFixed(2)} ms`) +
+      `, autocannon ${figures.clientCpuMsPerRequest.toFixed(2)} ms ` +
       `[${figures.workers} server process${figures.workers > 1 ? 'es' : ''}, ${USERS} users, ` +
       `${budget.connections} connections, ${DURATION_S} s, ${loadAverage()}] ` +
       `${pass ? 'OK' : 'OVER BUDGET'}`,

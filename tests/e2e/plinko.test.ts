@@ -1,8 +1,11 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   betsOf,
   expectTopBarToMatchServer,
   playerPage,
+  poll,
   simulationValue,
   topBarBalance,
   waitForScene,
@@ -21,6 +24,29 @@ const JITTER_MS = 60;
  * busy machine's frames are slow). */
 const LANDING_TO_BAR_MS = 1000;
 const BET_PATH = '/api/games/plinko/bets';
+
+/** The engine's draw calls in each of the next `frames` frames (0: the frame was not drawn). */
+const drawCallsOver = (page: Page, frames: number) =>
+  page.evaluate(`new Promise((resolve) => {
+    const seen = [];
+    const next = () => {
+      seen.push(window.__engine.frameStats.drawCalls);
+      if (seen.length < ${frames}) requestAnimationFrame(next);
+      else resolve(seen);
+    };
+    requestAnimationFrame(next);
+  })`) as Promise<number[]>;
+
+/** Pixels of the canvas, as the page shows them, brighter than the board's dark background. */
+async function brightPixels(page: Page): Promise<number> {
+  const png = await page.locator('[data-scene=plinko] canvas').screenshot();
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  let bright = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i]! + data[i + 1]! + data[i + 2]! > 600) bright += 1;
+  }
+  return bright;
+}
 
 /** What the page records while balls fly: the top bar's value at each change, and landings. */
 interface PageLog {
@@ -133,5 +159,29 @@ describe('plinko in the browser', () => {
     expect(expected).toBeCloseTo(1000 - BALLS + paid, 2);
     expect(await panel.locator('[data-testid=plinko-rows]').isDisabled()).toBe(false);
     await close();
+  });
+
+  it('draws an idle board once and then keeps that frame; a falling ball is drawn every frame', async () => {
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/plinko?test`);
+    await waitForScene(page, 'plinko');
+    const idle = async () => (await drawCallsOver(page, 30)).every((calls) => calls === 0);
+    await poll(idle).toBe(true);
+    // The compositor keeps showing the last frame drawn: the pegs, not an empty canvas.
+    const pegs = await brightPixels(page);
+    expect(pegs).toBeGreaterThan(500);
+
+    await page.evaluate(`(() => {
+      const sim = window.__engine.scenes.simulation;
+      sim.drop({ path: 'R'.repeat(sim.rows) });
+    })()`);
+    expect(await simulationValue<number>(page, 'sim.inFlight')).toBe(1);
+    const falling = await drawCallsOver(page, 30);
+    expect(falling.filter((calls) => calls === 0)).toEqual([]);
+
+    await poll(() => simulationValue<number>(page, 'sim.inFlight')).toBe(0);
+    await poll(idle).toBe(true);
+    expect(await brightPixels(page)).toBeGreaterThan(pegs / 2);
+    await page.close();
   });
 });

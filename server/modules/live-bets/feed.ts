@@ -45,7 +45,7 @@ export function betEvent(bet: FeedBet, mine: boolean): string {
  */
 export class BetFeed {
   private readonly subscribers = new Set<FeedSubscriber>();
-  private pending: { bet: BetJson; player: BetPlayer; time: string }[] = [];
+  private pending: { bet: BetJson; player: BetPlayer; at: number }[] = [];
   /** When the oldest pending bet was settled (epoch ms). */
   private pendingSince = 0;
   private flushing: Promise<void> | null = null;
@@ -72,9 +72,9 @@ export class BetFeed {
    */
   settled(bet: BetJson, player: BetPlayer): void {
     if (!this.bus) return;
-    const now = Date.now();
-    if (!this.pending.length) this.pendingSince = now;
-    this.pending.push({ bet, player, time: new Date(now).toISOString() });
+    const at = Date.now();
+    if (!this.pending.length) this.pendingSince = at;
+    this.pending.push({ bet, player, at });
     if (this.pending.length > MAX_PENDING) {
       this.pending.splice(0, this.pending.length - MAX_PENDING);
       this.log.warn('live bets: the bus is behind, oldest unpublished bets dropped');
@@ -126,8 +126,8 @@ export class BetFeed {
     }
   }
 
-  /** The batch as feed bets, the names of players not known yet read in one query. */
-  private async feedBets(batch: typeof this.pending): Promise<FeedBet[]> {
+  /** The batch as the bus carries it, the names of players not known yet read in one query. */
+  private async feedBets(batch: typeof this.pending): Promise<BusBet[]> {
     const unknown = [
       ...new Set(batch.filter((b) => !('name' in b.player)).map((b) => b.player.id)),
     ];
@@ -138,21 +138,11 @@ export class BetFeed {
           .where(inArray(users.id, unknown))
       : [];
     const players = new Map(read.map((row) => [row.id, row]));
-    return batch.flatMap(({ bet, player, time }) => {
+    return batch.flatMap(({ bet, player, at }): BusBet[] => {
       const known = 'name' in player ? player : players.get(player.id);
       if (!known) return [];
-      return [
-        {
-          id: bet.id,
-          game: bet.game,
-          user_id: player.id,
-          player: known.hideName ? null : known.name,
-          time,
-          amount: bet.amount,
-          multiplier: bet.multiplier,
-          payout: bet.payout,
-        },
-      ];
+      const name = known.hideName ? null : known.name;
+      return [[bet.id, bet.game, player.id, name, at, bet.amount, bet.multiplier, bet.payout]];
     });
   }
 
@@ -161,8 +151,9 @@ export class BetFeed {
     if (!this.subscribers.size) return;
     let bets: FeedBet[];
     try {
-      bets = JSON.parse(payload) as FeedBet[];
-      if (!Array.isArray(bets)) return;
+      const carried = JSON.parse(payload) as BusBet[];
+      if (!Array.isArray(carried)) return;
+      bets = carried.map(feedBetOf);
     } catch {
       return;
     }
@@ -179,8 +170,19 @@ export class BetFeed {
   }
 }
 
+/**
+ * A feed bet on the bus, by position (a third of the bytes of the object, whose names every bet
+ * would repeat): id, game, user_id, player, settled at (epoch ms), amount, multiplier, payout.
+ */
+type BusBet = [number, string, number, string | null, number, number, number, number];
+
+function feedBetOf([id, game, userId, player, at, amount, multiplier, payout]: BusBet): FeedBet {
+  const time = new Date(at).toISOString();
+  return { id, game, user_id: userId, player, time, amount, multiplier, payout };
+}
+
 /** The bets as JSON arrays of at most MAX_PAYLOAD bytes each. */
-function* chunks(bets: FeedBet[]): Generator<string> {
+function* chunks(bets: BusBet[]): Generator<string> {
   let part: string[] = [];
   let size = 2;
   for (const bet of bets) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Tx } from '../../db/database';
+import { preparedSql } from '../../db/prepared';
 import type { BetJson } from '../bets/json';
 
 /** A round's ending as its streams send it: `crashed {crash_point, bet}` or `cashed_out {bet}`. */
@@ -91,6 +92,11 @@ export interface ChannelBus {
   close(): Promise<void>;
 }
 
+const notify = preparedSql(
+  'channel_notify',
+  sql`SELECT pg_notify(${sql.placeholder('channel')}::text, ${sql.placeholder('payload')}::text)`,
+);
+
 /** Opens channel `name` (letters, digits and underscores) and hands every payload to `onPayload`. */
 export async function openChannel(
   app: FastifyInstance,
@@ -124,7 +130,7 @@ export async function openChannel(
   return {
     notifyChannel: name,
     publish: async (payload, tx) => {
-      await (tx ?? app.db).execute(sql`SELECT pg_notify(${name}, ${payload})`);
+      await notify(tx ?? app.db, { channel: name, payload });
     },
     close: unlisten,
   };

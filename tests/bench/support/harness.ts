@@ -31,6 +31,7 @@ export async function postgresProblem(): Promise<string | null> {
 
 export interface ScratchDatabase {
   url: string;
+  name: string;
   drop: () => Promise<void>;
 }
 
@@ -45,6 +46,7 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: async () => {
       const client = new pg.Client({ connectionString: DATABASE_URL });
       await client.connect();
@@ -130,25 +132,40 @@ export interface LoadFigure {
   failed: number;
   /** CPU milliseconds (user + system) the server's processes spent per 2xx answer. */
   serverCpuMsPerRequest: number;
+  /** The same for PostgreSQL's backends serving the server's database (NaN when not asked). */
+  postgresCpuMsPerRequest: number;
+  /** The same for this process: autocannon, the load generator. */
+  clientCpuMsPerRequest: number;
 }
 
-/** One autocannon run against `server` (CPU counted over the primary and its workers). */
+/**
+ * One autocannon run against `server` (CPU counted over the primary and its workers, and over
+ * the PostgreSQL backends of database `postgres` when given).
+ */
 export async function load(
   options: autocannon.Options,
   server?: { process: { pid?: number | undefined } },
+  postgres?: string,
 ): Promise<LoadFigure> {
   const pid = server?.process.pid;
   const cpuBefore = pid ? processTreeCpuSeconds(pid) : NaN;
+  const postgresCpu = postgres ? trackPostgresCpu(postgres) : null;
+  const clientBefore = process.cpuUsage();
   const result = await autocannon(options);
   const cpu = pid ? processTreeCpuSeconds(pid) - cpuBefore : NaN;
+  const postgresSeconds = postgresCpu ? postgresCpu.stop() : NaN;
+  const client = process.cpuUsage(clientBefore);
   const seconds = typeof options.duration === 'number' ? options.duration : DURATION_S;
+  const perAnswer = (cpuSeconds: number) => (cpuSeconds * 1000) / Math.max(1, result['2xx']);
   return {
     rps: result['2xx'] / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     ok: result['2xx'],
     failed: result.non2xx + result.errors + result.timeouts,
-    serverCpuMsPerRequest: (cpu * 1000) / Math.max(1, result['2xx']),
+    serverCpuMsPerRequest: perAnswer(cpu),
+    postgresCpuMsPerRequest: perAnswer(postgresSeconds),
+    clientCpuMsPerRequest: perAnswer((client.user + client.system) / 1e6),
   };
 }
 
@@ -211,12 +228,9 @@ export function processTreeRssBytes(pid: number): number {
   return kb * 1024;
 }
 
-/**
- * User + system CPU seconds so far of the PostgreSQL backends serving database `name` (Linux
- * /proc: a backend's title names its database), for a database on this machine; 0 when none.
- */
-export function postgresBackendCpuSeconds(name: string): number {
-  let ticks = 0;
+/** CPU ticks (user + system) of each PostgreSQL backend serving database `name` now. */
+function postgresBackendTicks(name: string): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -224,12 +238,45 @@ export function postgresBackendCpuSeconds(name: string): number {
       if (!title.startsWith('postgres: ') || !title.includes(` ${name} `)) continue;
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
     } catch {
       // gone meanwhile, or not ours to read
     }
   }
+  return ticks;
+}
+
+/**
+ * User + system CPU seconds so far of the PostgreSQL backends serving database `name` (Linux
+ * /proc: a backend's title names its database), for a database on this machine; 0 when none.
+ */
+export function postgresBackendCpuSeconds(name: string): number {
+  let ticks = 0;
+  for (const used of postgresBackendTicks(name).values()) ticks += used;
   return ticks / 100;
+}
+
+/**
+ * Counts the CPU seconds PostgreSQL's backends serving database `name` spend from now until
+ * stop(), read every 100 ms: backends that come and go meanwhile (a pgbench run's) count up to
+ * their last reading.
+ */
+export function trackPostgresCpu(name: string): { stop: () => number } {
+  const start = postgresBackendTicks(name);
+  const last = new Map(start);
+  const read = () => {
+    for (const [pid, used] of postgresBackendTicks(name)) last.set(pid, used);
+  };
+  const timer = setInterval(read, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      read();
+      let ticks = 0;
+      for (const [pid, used] of last) ticks += used - (start.get(pid) ?? 0);
+      return ticks / 100;
+    },
+  };
 }
 
 /** "load average 1.52 1.10 0.83 (2 cores)": printed with every figure. */

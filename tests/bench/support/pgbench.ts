@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../../server/db/database';
-import { scratchDatabase } from './harness';
+import { scratchDatabase, trackPostgresCpu } from './harness';
 
 /**
  * One bet, as the API settles it: lock the user's balance row, update it, insert the bet and
@@ -59,6 +59,8 @@ export interface Ceiling {
   p50Ms: number;
   p99Ms: number;
   transactions: number;
+  /** CPU milliseconds PostgreSQL's backends spent per transaction. */
+  postgresCpuMsPerTx: number;
 }
 
 function runPgbench(binary: string, args: string[]): Promise<string> {
@@ -120,6 +122,7 @@ export async function betCeiling(
     const connection = ['-c', String(options.clients), '-j', threads];
     await runPgbench(binary, [...common, ...connection, '-T', '2', scratch.url]); // warm-up
     const prefix = path.join(work, 'tx');
+    const postgresCpu = trackPostgresCpu(scratch.name);
     const output = await runPgbench(binary, [
       ...common,
       ...connection,
@@ -129,6 +132,7 @@ export async function betCeiling(
       `--log-prefix=${prefix}`,
       scratch.url,
     ]);
+    const postgresSeconds = postgresCpu.stop();
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
     if (!tps) throw new Error(`no tps in pgbench's output:\n${output}`);
     // Per-transaction log lines: client, transaction, latency (µs), script, epoch s, µs.
@@ -145,6 +149,7 @@ export async function betCeiling(
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       transactions: latencies.length,
+      postgresCpuMsPerTx: (postgresSeconds * 1000) / Math.max(1, latencies.length),
     };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -318,4 +318,34 @@ describe('scene lifecycle', () => {
     await manager.show('a');
     expect((manager.simulation as CounterSim).speed).toBe(10);
   });
+
+  it('reports a still frame only for a shown scene that says so, and never for one without still()', async () => {
+    const log: string[] = [];
+    const { host } = fakeHost(log);
+    const manager = new SceneManager(host);
+    let gate!: () => void;
+    const showGate = new Promise<void>((resolve) => (gate = resolve));
+    const quiet = recordingScene('quiet', log, { showGate });
+    let answers = 0;
+    const view = quiet.view;
+    quiet.view = () => ({ ...view(), still: () => (answers += 1) > 0 });
+    manager.register('quiet', quiet);
+    manager.register('busy', recordingScene('busy', log));
+
+    expect(manager.still()).toBe(false);
+    const shown = manager.show('quiet');
+    await Promise.resolve();
+    // Its show() transition has not finished: it is drawn, and its still() is not asked.
+    expect(manager.still()).toBe(false);
+    expect(answers).toBe(0);
+    gate();
+    await shown;
+    expect(manager.still()).toBe(true);
+    expect(answers).toBe(1);
+
+    await manager.show('busy');
+    expect(manager.still()).toBe(false);
+    await manager.hide();
+    expect(manager.still()).toBe(false);
+  });
 });
