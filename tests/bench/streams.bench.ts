@@ -1,9 +1,10 @@
 // `npm run bench -- streams`: the live paths at scale. Against the real server process (cluster
 // mode at its default: a worker per core on PostgreSQL) on a fresh PostgreSQL database, about
-// 1,800 players each keep a Miner Frenzy round running with its event stream open (start a round
+// 1,900 players each keep a Miner Frenzy round running with its event stream open (start a round
 // at 0.01, open GET .../rounds/:id/events, wait for `cashed_out` or `crashed`, start the next one
 // at once; half of them with an auto cash-out at 10x, so a round lasts some 15 s on average and
-// about 115 end each second) and 200 more hold the live bets feed open (2,000 streams in all),
+// about 115 end each second) and 200 more hold the live bets feed open (2,100 streams at most:
+// between two rounds a player has none),
 // while other players settle dice bets at a steady 500 a second,
 // each with an Idempotency-Key. Measured over BENCH_SECONDS (60 by default) after a warm-up:
 // - open streams, counted every second (a response head of text/event-stream received, its end
@@ -42,7 +43,7 @@ import {
   type DbKind,
 } from './support/harness';
 import { seedPlayers, type Player } from './support/players';
-import { jsonRequest, keepAliveAgent, openEventStream } from './support/sse';
+import { betTimes, jsonRequest, keepAliveAgent, openEventStream } from './support/sse';
 
 /** Seconds of the measured run. */
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
@@ -83,7 +84,7 @@ const PLANS: Record<DbKind, Plan> = {
     streams: 2000,
     feedStreams: 200,
     feedP99Ms: 500,
-    streamPlayers: 1860,
+    streamPlayers: 1900,
     diceRate: 500,
     dicePlayers: 400,
     p99Ms: 500,
@@ -323,14 +324,13 @@ async function run(
                 closers.add(stream.close);
               } else fail(`feed: ${status}`);
             },
-            onEvent: (event) => {
-              if (event.event !== 'bet' || !measuring) return;
-              const bet = JSON.parse(event.data) as { game: string; time: string };
-              const delay = Math.round(event.at - Date.parse(bet.time));
+            onText: betTimes((settledAt, dice, at) => {
+              if (!measuring) return;
+              const delay = Math.round(at - settledAt);
               feed.delays[Math.max(0, Math.min(FEED_MAX_MS, delay))]!++;
               feed.deliveries++;
-              if (bet.game === 'dice') feed.diceDeliveries++;
-            },
+              if (dice) feed.diceDeliveries++;
+            }),
             onEnd: (error) => {
               if (open) feed.open--;
               closers.delete(stream.close);

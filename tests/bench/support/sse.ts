@@ -66,7 +66,13 @@ export function jsonRequest(
 export interface EventStreamHandlers {
   /** The answer's head: status and content type (the stream is open from here on a 200). */
   onOpen: (status: number, contentType: string) => void;
-  onEvent: (event: SseEvent) => void;
+  onEvent?: (event: SseEvent) => void;
+  /**
+   * The text as it arrives, with the local clock then, instead of onEvent: for a reader that
+   * picks a field or two out of many events (the parse would cost this process more than the
+   * server's sending).
+   */
+  onText?: (piece: string, at: number) => void;
   /** The stream ended: by the server (null), by close(), or on an error. */
   onEnd: (error: Error | null) => void;
 }
@@ -105,9 +111,11 @@ export function openEventStream(
   req.on('response', (res) => {
     handlers.onOpen(res.statusCode ?? 0, String(res.headers['content-type'] ?? ''));
     const parse = sseParser();
+    const { onEvent, onText } = handlers;
     res.setEncoding('utf8');
     res.on('data', (piece: string) => {
-      for (const event of parse(piece)) handlers.onEvent(event);
+      if (onText) onText(piece, Date.now());
+      else if (onEvent) for (const event of parse(piece)) onEvent(event);
     });
     res.on('end', () => end(null));
     res.on('error', (error) => end(error));
@@ -120,5 +128,34 @@ export function openEventStream(
       end(null);
       req.destroy();
     },
+  };
+}
+
+/**
+ * Reads the `bet` events of the live bets feed as text arrives: for each, the settlement time
+ * (the `time` field, epoch ms) and whether it is a dice bet, without parsing its JSON.
+ */
+export function betTimes(onBet: (settledAt: number, dice: boolean, at: number) => void) {
+  let rest = '';
+  return (piece: string, at: number) => {
+    const text = rest + piece;
+    const end = text.lastIndexOf('\n\n');
+    if (end < 0) {
+      rest = text;
+      return;
+    }
+    rest = text.slice(end + 2);
+    let from = 0;
+    for (;;) {
+      const start = text.indexOf('event: bet\n', from);
+      if (start < 0 || start > end) break;
+      const blockEnd = text.indexOf('\n\n', start);
+      const time = text.indexOf('"time":"', start);
+      if (time > 0 && time < blockEnd) {
+        const game = text.indexOf('"game":"dice"', start);
+        onBet(Date.parse(text.slice(time + 8, time + 32)), game > 0 && game < blockEnd, at);
+      }
+      from = blockEnd + 2;
+    }
   };
 }
