@@ -7,7 +7,8 @@
 // CPU throttling: the engine's CPU time per frame (update + render), judged on the main thread's
 // time inside the engine's frame from a Chromium trace, with engine.stats()'s wall clock beside
 // it; the frame time and the late frames of 240; and the same page with no ball in flight first
-// (the floor: engine, Pixi and the machine). Every figure is printed with its budget and the
+// (the floor: the engine's loop and the machine; an idle board is drawn once, then not again
+// until something moves, see SceneView.still). Every figure is printed with its budget and the
 // machine's load average; exits 1 over budget. Uses the build in DIST_DIR when set, otherwise
 // builds into .tmp/dist-bench first.
 import '../support/node-globals';
