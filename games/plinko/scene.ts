@@ -217,6 +217,9 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
         particle.scaleX = particle.scaleY = (ball.radius * 2) / this.ballTexture.orig.width;
         this.ballParticles.set(ball.id, particle);
         this.ballLayer.addParticle(particle);
+        // Scale is a static property, uploaded again only when told: a reused particle may take
+        // a ball of another size (the designers' ball radius applies to the next balls).
+        this.ballLayer.update();
       }
       this.seenInFrame.set(particle, frame);
       const { x, y } = ball.body.position;
@@ -231,6 +234,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       this.ballLayer.removeParticle(particle);
       this.spareBalls.push(particle);
     }
+    this.ballLayer.update();
   }
 
   private newBall(): Particle {
