@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import type { Tx } from '../../db/database';
 import { preparedSql } from '../../db/prepared';
 import type { BetJson } from '../bets/json';
 
@@ -82,11 +81,10 @@ function decode(payload: string): RoundEnded | null {
  */
 export interface ChannelBus {
   /**
-   * Publishes a payload (under 8,000 bytes: NOTIFY's limit). With `tx` on the database's bus
-   * (`notifyChannel`), the NOTIFY goes out when that transaction commits, and not at all if it rolls
-   * back; Redis publishes at once, so call it there after the commit.
+   * Publishes a payload (under 8,000 bytes: NOTIFY's limit) at once. What must leave only with a
+   * commit goes in its statement instead, as a NOTIFY on `notifyChannel`.
    */
-  publish(payload: string, tx?: Tx): Promise<void>;
+  publish(payload: string): Promise<void>;
   /** The channel's name for NOTIFY on the database's bus (null on Redis). */
   readonly notifyChannel: string | null;
   close(): Promise<void>;
@@ -129,8 +127,8 @@ export async function openChannel(
   const unlisten = await app.dbListen(name, onPayload);
   return {
     notifyChannel: name,
-    publish: async (payload, tx) => {
-      await notify(tx ?? app.db, { channel: name, payload });
+    publish: async (payload) => {
+      await notify(app.db, { channel: name, payload });
     },
     close: unlisten,
   };

@@ -62,8 +62,10 @@ export class LiveRounds {
    */
   private async announcing<T>(work: (end: EndOnce) => Promise<T>): Promise<T> {
     const { announcer, rules } = this;
-    const written: WrittenEnding[] = [];
+    // Each ending written, with its announcement unless the statement carried it (a NOTIFY).
+    const written: { ending: WrittenEnding; after: RoundEnded | null }[] = [];
     const result = await work(async (db, row, ending) => {
+      let after: RoundEnded | null = null;
       const done = await endRound(
         db,
         row,
@@ -73,19 +75,25 @@ export class LiveRounds {
           multiplierE4: endingMultiplierE4(ending),
           result: endedResult(row.state, ending),
         },
-        (bet) => announcer?.bus.notification(messageOf(bet)) ?? null,
+        (bet) => {
+          if (!announcer) return null;
+          const message = messageOf(bet);
+          const notification = announcer.bus.notification(message);
+          if (!notification) after = message;
+          return notification;
+        },
       );
-      if (done) written.push(done);
+      if (done) written.push({ ending: done, after });
       return done;
     });
     if (!announcer) return result;
-    for (const { answer, player } of written) {
-      announcer.feed?.settled(answer.bet, player);
-      if (announcer.bus.notification(messageOf(answer.bet))) continue; // sent at the commit
+    for (const { ending, after } of written) {
+      announcer.feed?.settled(ending.answer.bet, ending.player);
+      if (!after) continue;
       await announcer.bus
-        .publish(messageOf(answer.bet))
+        .publish(after)
         .catch((error: Error) =>
-          announcer.log.warn({ err: error, betId: answer.bet.id }, `${rules.id}: not announced`),
+          announcer.log.warn({ err: error, betId: after.betId }, `${rules.id}: not announced`),
         );
     }
     return result;
