@@ -4,9 +4,11 @@
 // ceiling is measured first in the same run: pgbench driving the same bet transaction (lock the
 // balance row, update it, insert the bet and two ledger lines, commit) on a scratch database with
 // the same tables, at the same concurrency; the API's rate is held to a share of it. The load
-// generator (autocannon) runs in this process on the same machine. Each connection (and each
-// pgbench client) is one player betting one bet after another, so no two bets wait for the
-// same balance row. Exit 1 when a figure misses its budget.
+// generator runs on the same machine: wrk when installed (in C, as pgbench is; its threads bet
+// for their own players in turn), else autocannon in this process (one player per connection).
+// Each pgbench client is one player betting one bet after another, so bets seldom wait for the
+// same balance row. BENCH_DB=postgres or pglite runs one of them. Exit 1 when a figure misses its
+// budget.
 import os from 'node:os';
 import {
   clusterWorkers,
@@ -20,9 +22,12 @@ import {
   type DbKind,
   type LoadFigure,
 } from './support/harness';
+import type { RunningServer } from '../support/server';
 import { betCeiling, pgbenchBinary, type Ceiling } from './support/pgbench';
+import { wrkBinary, wrkLoad } from './support/wrk';
 
 const USERS = 100;
+const BET_PATH = '/api/games/dice/bets';
 
 /**
  * Budgets. PostgreSQL: at least half of what pgbench gets through the same transaction at the
@@ -39,41 +44,62 @@ const BUDGETS = {
 /** Seconds of load before the measured run: each worker's JIT, pools and prepared statements. */
 const WARM_UP_S = 8;
 
+/** The load generator: wrk when installed (a C client, as pgbench is), else autocannon. */
+const wrk = wrkBinary();
+
 async function measure(kind: DbKind): Promise<LoadFigure & { workers: number }> {
   return withServer(kind, {}, async (server, databaseUrl) => {
     const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
     const tokens = (await registerUsers(server.url, USERS)).map((u) => u.token);
-    const headers = {
-      'content-type': 'application/json',
-      // As the shell sends it with every bet (the stored answer is part of the cost): a fresh
-      // key per request, [<id>] being autocannon's unique id.
-      'idempotency-key': 'bench-[<id>]',
-    };
-    let next = 0;
+    const body = JSON.stringify({ amount: 0.01, target: 50, condition: 'over' });
+    const connections = BUDGETS[kind].connections;
     const run = (seconds: number) =>
-      load(
-        {
-          url: `${server.url}/api/games/dice/bets`,
-          method: 'POST',
-          connections: BUDGETS[kind].connections,
-          duration: seconds,
-          headers,
-          body: JSON.stringify({ amount: 0.01, target: 50, condition: 'over' }),
-          idReplacement: true,
-          // One player per connection, betting one bet after another as the shell does.
-          setupClient: (client) =>
-            client.setHeaders({
-              ...headers,
-              authorization: `Bearer ${tokens[next++ % tokens.length]!}`,
-            }),
-        },
-        server,
-        database,
-      );
+      wrk
+        ? wrkLoad(
+            wrk,
+            { url: server.url, method: 'POST', path: BET_PATH, body, tokens, connections, seconds },
+            server,
+            database,
+          )
+        : autocannonLoad(server, tokens, { body, connections, seconds }, database);
     await run(WARM_UP_S);
     const figure = await run(DURATION_S);
     return { ...figure, workers: Math.max(1, clusterWorkers(server.process.pid!).length) };
   });
+}
+
+/** The same load from autocannon: one player per connection, betting one bet after another. */
+function autocannonLoad(
+  server: RunningServer,
+  tokens: string[],
+  options: { body: string; connections: number; seconds: number },
+  database: string | undefined,
+): Promise<LoadFigure> {
+  const headers = {
+    'content-type': 'application/json',
+    // As the shell sends it with every bet (the stored answer is part of the cost): a fresh
+    // key per request, [<id>] being autocannon's unique id.
+    'idempotency-key': 'bench-[<id>]',
+  };
+  let next = 0;
+  return load(
+    {
+      url: `${server.url}${BET_PATH}`,
+      method: 'POST',
+      connections: options.connections,
+      duration: options.seconds,
+      headers,
+      body: options.body,
+      idReplacement: true,
+      setupClient: (client) =>
+        client.setHeaders({
+          ...headers,
+          authorization: `Bearer ${tokens[next++ % tokens.length]!}`,
+        }),
+    },
+    server,
+    database,
+  );
 }
 
 async function measureCeiling(
@@ -92,8 +118,16 @@ async function measureCeiling(
 }
 
 console.log(`bets bench: ${loadAverage()} at the start`);
+console.log(
+  wrk
+    ? `load generator: wrk (${wrk}), ${os.availableParallelism()} threads`
+    : 'load generator: autocannon in this process (wrk is not installed: WRK, /usr/bin/wrk or ' +
+        'PATH; Debian: apt-get install wrk). It costs the machine several times the CPU per ' +
+        'request that wrk or pgbench does, which lowers the ratio to the ceiling',
+);
 let overBudget = false;
 for (const kind of ['pglite', 'postgres'] as const) {
+  if (process.env.BENCH_DB && process.env.BENCH_DB !== kind) continue;
   const budget = BUDGETS[kind];
   let pgbench: string | null = null;
   if (kind === 'postgres') {
@@ -137,11 +171,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
       (Number.isNaN(figures.postgresCpuMsPerRequest)
         ? ''
         : `, PostgreSQL ${figures.postgresCpuMsPerRequest.toFixed(2)} ms`) +
-      `, autocannon ${figures.clientCpuMsPerRequest.toFixed(2)} ms ` +
+      `, ${wrk ? 'wrk' : 'autocannon'} ${figures.clientCpuMsPerRequest.toFixed(2)} ms ` +
       `[${figures.workers} server process${figures.workers > 1 ? 'es' : ''}, ${USERS} users, ` +
       `${budget.connections} connections, ${DURATION_S} s, ${loadAverage()}] ` +
       `${pass ? 'OK' : 'OVER BUDGET'}`,
   );
 }
-console.log(`(${os.availableParallelism()} cores; autocannon shares them with the server)`);
+console.log(
+  `(${os.availableParallelism()} cores; ${wrk ? 'wrk' : 'autocannon'} shares them with the server)`,
+);
 process.exit(overBudget ? 1 : 0);

@@ -332,11 +332,13 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
 
   // PostgreSQL's round trips (PGlite runs in the process).
   if (kind === 'postgres') {
-    it('takes two round trips to start a round, two to open its stream and three to cash out', async () => {
+    it('takes one round trip to start a warm round, two to open its stream and three to cash out', async () => {
       const user = await player();
       await user.rig((c) => c >= 5000);
       const key = (n: number) => ({ 'idempotency-key': `frenzy-trips-${n}` });
-      // The first round commits the token's last use; its ending is not counted.
+      // The first round commits the token's last use and leaves the player warm (the next start
+      // is decided from what it left: games-dice.test.ts counts a start that reads); its ending
+      // is not counted.
       const first = await suite.client.call<BetAnswer>('POST', ROUNDS, {
         token: user.token,
         headers: key(0),
@@ -359,7 +361,7 @@ describeEachDatabase('Miner Frenzy live rounds', (kind) => {
           body: { amount: 0.01 },
         });
         expect(started.status).toBe(201);
-        expect(trips(), JSON.stringify(counted().map((call) => call[0]))).toBe(2);
+        expect(trips(), JSON.stringify(counted().map((call) => call[0]))).toBe(1);
         queries.mockClear();
         const stream = await openSse(
           `${suite.server.url}${ROUNDS}/${started.body.bet.id}/events`,

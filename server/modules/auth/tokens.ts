@@ -9,7 +9,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_MS = 365 * 24 * 60 * 60 * 1000;
 /** last_used_at / sliding expiry are written at most this often per token. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function randomString(length: number): string {
   const bytes = randomBytes(length * 2);
@@ -118,6 +118,9 @@ function userOf(row: UserJson): User {
 export interface ResolvedToken {
   tokenId: number;
   user: User;
+  /** The token's last use and expiry as they stand after this request (epoch ms). */
+  lastUsedMs: number;
+  expiresMs: number | null;
 }
 
 /** The parts of `Authorization: Bearer <id>|<secret>`. */
@@ -162,19 +165,21 @@ export async function acceptToken(
   if (row.user.suspended_at !== null) return null;
 
   const lastUsed = row.last_used_ms === null ? 0 : Number(row.last_used_ms);
-  if (now - lastUsed > TOUCH_INTERVAL_MS) {
-    const remembered =
-      expiresMs !== null && expiresMs - lastUsed > SESSION_IDLE_MS + TOUCH_INTERVAL_MS;
-    await db
-      .update(accessTokens)
-      .set({
-        lastUsedAt: new Date(now),
-        // Session tokens slide: idle for a day, they expire; remembered ones keep their year.
-        ...(remembered ? {} : { expiresAt: new Date(now + SESSION_IDLE_MS) }),
-      })
-      .where(eq(accessTokens.id, id));
+  if (now - lastUsed <= TOUCH_INTERVAL_MS) {
+    return { tokenId: id, user: userOf(row.user), lastUsedMs: lastUsed, expiresMs };
   }
-  return { tokenId: id, user: userOf(row.user) };
+  const remembered =
+    expiresMs !== null && expiresMs - lastUsed > SESSION_IDLE_MS + TOUCH_INTERVAL_MS;
+  // Session tokens slide: idle for a day, they expire; remembered ones keep their year.
+  const expiresAfter = remembered ? expiresMs : now + SESSION_IDLE_MS;
+  await db
+    .update(accessTokens)
+    .set({
+      lastUsedAt: new Date(now),
+      ...(remembered ? {} : { expiresAt: new Date(expiresAfter!) }),
+    })
+    .where(eq(accessTokens.id, id));
+  return { tokenId: id, user: userOf(row.user), lastUsedMs: now, expiresMs: expiresAfter };
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../http/errors';
 import { bearerOf } from '../auth/guard';
-import { acceptToken, parseBearer } from '../auth/tokens';
+import { acceptToken, parseBearer, sha256Hex, type BearerToken } from '../auth/tokens';
 import { idempotencyKeyOf } from './idempotency';
 import { tokenAndBetState, type BetState } from './statements';
+import { warmPlayers } from './warm';
 
 /** What requireAuthWithBetState read: the state, under the Idempotency-Key it was read with. */
 const prefetched = new WeakMap<
@@ -12,21 +13,69 @@ const prefetched = new WeakMap<
 >();
 
 /**
- * onRequest hook of the instant games' bet routes: requireAuth, with the bet's state read in the
- * same round trip as the token, so that a bet takes two (this, then the write). The state is
- * read before the body is validated: a request refused after this read only wasted the read.
+ * onRequest hook of the bet routes: requireAuth, with the bet's state read in the same round
+ * trip as the token, so that a bet takes two (this, then the write). When this process settled
+ * the player's previous bet under the same token, recently enough that the token's last use
+ * need not be written, the state that bet left is used instead of a read (WarmPlayers): the write
+ * then checks the token, and the bet takes one round trip. The state is read before the body is
+ * validated: a request refused after this read only wasted the read.
  */
 export async function requireAuthWithBetState(request: FastifyRequest): Promise<void> {
   const bearer = bearerOf(request);
   const token = bearer ? parseBearer(bearer) : null;
   if (!token) throw unauthenticated();
   const key = idempotencyKeyOf(request);
-  const read = await tokenAndBetState(request.server.db, token.id, key);
-  const resolved = await acceptToken(request.server.db, token, read.token);
+  const secretHash = sha256Hex(token.secret);
+  const warm = warmPlayers(request.server.db).take(token, secretHash, Date.now());
+  if (!warm) {
+    prefetched.set(request, { key, state: await readWithToken(request, token, secretHash, key) });
+    return;
+  }
+  request.user = warm.user;
+  request.tokenId = token.id;
+  const state: BetState = {
+    balanceCents: warm.balanceCents,
+    pair: warm.pair,
+    stored: null,
+    warm: {
+      tokenId: token.id,
+      tokenHash: warm.tokenHash,
+      reread: async () => (await readWithToken(request, token, secretHash, key)) ?? null,
+    },
+    remember: (pair, balanceCents) =>
+      warmPlayers(request.server.db).keep(token.id, { ...warm, pair, balanceCents }),
+  };
+  prefetched.set(request, { key, state });
+}
+
+/**
+ * The token and the bet's state in one round trip (acceptToken's checks, a 401 when they fail):
+ * sets request.user and tokenId; the state is undefined when the user has no active pair yet.
+ */
+async function readWithToken(
+  request: FastifyRequest,
+  token: BearerToken,
+  secretHash: string,
+  key: string | null,
+): Promise<BetState | undefined> {
+  const db = request.server.db;
+  const read = await tokenAndBetState(db, token.id, key);
+  const resolved = await acceptToken(db, token, read.token);
   if (!resolved) throw unauthenticated();
   request.user = resolved.user;
   request.tokenId = resolved.tokenId;
-  prefetched.set(request, { key, state: read.state });
+  if (!read.state) return undefined;
+  const player = {
+    tokenHash: secretHash,
+    user: resolved.user,
+    lastUsedMs: resolved.lastUsedMs,
+    expiresMs: resolved.expiresMs,
+  };
+  return {
+    ...read.state,
+    remember: (pair, balanceCents) =>
+      warmPlayers(db).keep(token.id, { ...player, pair, balanceCents }),
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { seedPairs, type SeedPair } from '../fairness/schema';
 import type { Bet } from '../games/schema';
 import type { IdempotencyRequest } from './idempotency';
 import { betJson, type BetAnswer } from './json';
-import { betState, recordBet, type BetState } from './statements';
+import { betState, recordBet, type BetState, type RecordedBet } from './statements';
 
 export interface Decision {
   multiplierE4: number;
@@ -51,6 +51,8 @@ export interface BetOutcome {
   body: BetAnswer;
   /** The answer stored under the request's Idempotency-Key: the bet was settled before. */
   replayed?: boolean;
+  /** The player as the live feed names them, read with the bet (absent on a replay). */
+  player?: { name: string; hideName: boolean };
 }
 
 /**
@@ -59,29 +61,51 @@ export interface BetOutcome {
  * bumps the nonce, debits the stake, credits the payout, writes the bet, both ledger lines, the
  * stored answer and the session it opens, guarded by the nonce and the funds: three round trips
  * with the auth lookup, two where the route read the state with the token
- * (requireAuthWithBetState). When that guard finds another bet of the same user got there first,
- * or a session of the game is already open, the bet is settled again in a transaction that locks
- * the balance row and pair before reading (settleLocked), where the request's guard runs.
+ * (requireAuthWithBetState), one where that state was warm (the player's previous bet on this
+ * process left it, and the statement checks the token instead; on any refusal the state is read
+ * and the bet settled as usual). When the guard finds another bet of the same user got there
+ * first, or a session of the game is already open, the bet is settled again in a transaction
+ * that locks the balance row and pair before reading (settleLocked), where the request's guard
+ * runs.
  */
 export async function placeBet(db: Db, request: BetRequest): Promise<BetOutcome> {
-  const settled = await settleUnlocked(db, request);
-  return settled ?? settleLocked(db, request);
+  let prefetched = request.prefetched;
+  if (prefetched?.warm) {
+    const settled = await settleUnlocked(db, request, prefetched);
+    if (settled) return settled;
+    prefetched = await prefetched.warm.reread();
+  }
+  const settled = await settleUnlocked(db, request, prefetched);
+  return settled ?? settleLocked(db, request, prefetched?.remember);
 }
 
-/** The optimistic path: null when a concurrent change of the user's pair or funds intervened. */
-async function settleUnlocked(db: Db, request: BetRequest): Promise<BetOutcome | null> {
+/**
+ * The optimistic path: null when a concurrent change of the user's pair or funds intervened, or
+ * when a warm state's guess did not hold (its funds too: the read decides on a refusal).
+ */
+async function settleUnlocked(
+  db: Db,
+  request: BetRequest,
+  prefetched: BetState | null | undefined,
+): Promise<BetOutcome | null> {
   const state =
-    request.prefetched !== undefined
-      ? request.prefetched
+    prefetched !== undefined
+      ? prefetched
       : await betState(db, request.userId, request.idempotency, { lock: false });
   if (!state) return null; // no seed pair yet: the locked path commits one
   const stored = storedOutcome(state, request);
   if (stored) return stored;
-  if (state.balanceCents < request.amountCents) throw new InsufficientFundsError();
+  if (state.balanceCents < request.amountCents) {
+    if (state.warm) return null;
+    throw new InsufficientFundsError();
+  }
   const { bet, outcome, session } = decide(state, request);
   try {
-    const balance = await recordBet(db, bet, request.idempotency, outcome, session);
-    return balance === null ? null : outcome;
+    const recorded = await recordBet(db, state.pair, bet, request.idempotency, outcome, {
+      session,
+      warm: state.warm,
+    });
+    return recorded && written(state, bet, outcome, recorded);
   } catch (error) {
     const code = sqlState(error);
     if (code === DIVISION_BY_ZERO || code === UNIQUE_VIOLATION) return null;
@@ -90,7 +114,11 @@ async function settleUnlocked(db: Db, request: BetRequest): Promise<BetOutcome |
 }
 
 /** One transaction holding the user's balance row and pair locked from read to write. */
-function settleLocked(db: Db, request: BetRequest): Promise<BetOutcome> {
+function settleLocked(
+  db: Db,
+  request: BetRequest,
+  remember: BetState['remember'],
+): Promise<BetOutcome> {
   return db.transaction(async (tx) => {
     let state = await betState(tx, request.userId, request.idempotency, { lock: true });
     if (!state) {
@@ -105,13 +133,32 @@ function settleLocked(db: Db, request: BetRequest): Promise<BetOutcome> {
     await request.guard?.(tx);
     if (state.balanceCents < request.amountCents) throw new InsufficientFundsError();
     const { bet, outcome, session } = decide(state, request);
-    const balance = await recordBet(tx, bet, request.idempotency, outcome, session);
+    const recorded = await recordBet(tx, state.pair, bet, request.idempotency, outcome, {
+      session,
+    });
     // Under the locks neither the nonce nor the funds can have moved: a broken invariant.
-    if (balance === null || centsToAmount(balance) !== outcome.body.balance) {
-      throw new Error(`bet ${bet.id} could not be recorded as decided`);
+    const expected = state.balanceCents - bet.amountCents + bet.payoutCents;
+    if (recorded?.balanceCents !== expected) {
+      throw new Error(`bet of user ${request.userId} could not be recorded as decided`);
     }
-    return outcome;
+    return written({ ...state, remember }, bet, outcome, recorded);
   });
+}
+
+/**
+ * The outcome of a written bet: its answer with the id and balance the statement gave, and the
+ * player's next state told to whoever keeps it warm.
+ */
+function written(
+  state: BetState,
+  bet: Omit<Bet, 'id'>,
+  outcome: BetOutcome,
+  recorded: RecordedBet,
+): BetOutcome {
+  outcome.body.bet.id = recorded.betId;
+  outcome.body.balance = centsToAmount(recorded.balanceCents);
+  state.remember?.({ ...state.pair, nonce: bet.nonce + 1 }, recorded.balanceCents);
+  return { ...outcome, player: recorded.player };
 }
 
 /** The answer stored under the request's key; a different request under that key is a 422. */
@@ -123,14 +170,16 @@ function storedOutcome(state: BetState, request: BetRequest): BetOutcome | null 
   return { ...(state.stored.answer as BetOutcome), replayed: true };
 }
 
-/** The bet decided from the state's seed pair and nonce, and the answer it will give. */
+/**
+ * The bet decided from the state's seed pair and nonce, and the answer it will give: its id and
+ * the balance after it are the statement's to fill in (0 until then).
+ */
 function decide(state: BetState, request: BetRequest) {
   const { pair } = state;
   const betFloats = floats(pair.serverSeed, pair.clientSeed, pair.nonce, request.floatsNeeded);
   const decision = request.decide(betFloats);
   const payoutCents = capPayout(decision.payoutCents);
-  const bet: Bet = {
-    id: state.betId,
+  const bet: Omit<Bet, 'id'> = {
     userId: request.userId,
     game: request.game,
     amountCents: request.amountCents,
@@ -144,10 +193,7 @@ function decide(state: BetState, request: BetRequest) {
   };
   const outcome: BetOutcome = {
     statusCode: 200,
-    body: {
-      bet: betJson(bet, pair),
-      balance: centsToAmount(state.balanceCents - request.amountCents + payoutCents),
-    },
+    body: { bet: betJson({ ...bet, id: 0 }, pair), balance: 0 },
   };
   const session = request.sessionState ? { state: request.sessionState(betFloats) } : undefined;
   return { bet, outcome, session };

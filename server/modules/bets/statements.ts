@@ -21,10 +21,25 @@ export type BetPair = Pick<
 export interface BetState {
   balanceCents: number;
   pair: BetPair;
-  /** The id the bet will have (drawn from its sequence now: the answer is built before writing). */
-  betId: number;
   /** The answer stored under the request's Idempotency-Key, when it was seen before. */
   stored: { requestHash: string; answer: StoredAnswer } | null;
+  /**
+   * Set when the state was not read but is what this process's last bet of the player left
+   * (server/modules/bets/warm.ts): the write then also checks the bearer token, and when it
+   * refuses, the state is read and the bet settled as usual.
+   */
+  warm?: WarmState;
+  /** Told the player's state after the bet once it is written (the next bet's warm state). */
+  remember?: (pair: BetPair, balanceCents: number) => void;
+}
+
+/** A warm state's token, checked by the write in place of the read, and the read to fall back on. */
+export interface WarmState {
+  tokenId: number;
+  /** SHA-256 of the token's secret, as personal_access_tokens stores it. */
+  tokenHash: string;
+  /** Reads the state with the token (a 401 when the token no longer holds). */
+  reread: () => Promise<BetState | null>;
 }
 
 interface StateRow {
@@ -34,7 +49,6 @@ interface StateRow {
   server_seed_hash: string;
   client_seed: string;
   nonce: number;
-  bet_id: string;
 }
 
 interface StoredRow {
@@ -43,11 +57,8 @@ interface StoredRow {
   response: unknown;
 }
 
-// bets.id is a bigserial: its sequence is bets_id_seq (named once, rather than looked up in the
-// catalog by pg_get_serial_sequence on every bet).
 const stateColumns = sql`users.balance_cents::text AS balance_cents, pair.id AS pair_id,
-  pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce,
-  nextval('bets_id_seq'::regclass)::text AS bet_id`;
+  pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce`;
 
 const readState = preparedSql<StateRow & StoredRow>(
   'bet_state',
@@ -61,16 +72,13 @@ const readState = preparedSql<StateRow & StoredRow>(
 
 /**
  * A bet route's token (tokenColumns) and, in the same round trip, the bet's state as readState
- * reads it: the pair's columns are null when the user has no active pair yet. The bet id is drawn
- * only then too; a request that then fails its token or validation leaves a gap in the ids.
+ * reads it: the pair's columns are null when the user has no active pair yet.
  */
 const readTokenAndState = preparedSql<
   TokenRow & { [K in keyof StateRow]: StateRow[K] | null } & StoredRow
 >(
   'auth_bet_state',
-  sql`SELECT ${tokenColumns}, users.balance_cents::text AS balance_cents, pair.id AS pair_id,
-      pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce,
-      CASE WHEN pair.id IS NOT NULL THEN nextval('bets_id_seq'::regclass)::text END AS bet_id,
+  sql`SELECT ${tokenColumns}, ${stateColumns},
       stored.request_hash, stored.status_code, stored.response
     FROM ${tokenJoin}
     LEFT JOIN seed_pairs AS pair ON pair.user_id = users.id AND pair.active
@@ -146,7 +154,6 @@ function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
       clientSeed: row.client_seed,
       nonce: row.nonce,
     },
-    betId: Number(row.bet_id),
     stored:
       !stored || stored.request_hash === null
         ? null
@@ -158,27 +165,40 @@ function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
 }
 
 /**
- * One statement, atomic on its own. Debits the stake and credits the payout with their ledger
- * lines (balanceChangeCtes, which refuses a negative balance) if the pair's nonce is still the
- * one used; then moves the nonce on, guarded by that same nonce (a bet can never reuse or skip
- * one); inserts the bet and stores the answer under the Idempotency-Key. It answers the balance
- * after, or no row when the funds did not suffice or the nonce had visibly moved (nothing
- * written). Should the nonce move while the statement waited for the balance row, the final
- * division by zero fails the statement, so nothing is written either. Rows are locked in the
- * order every balance change uses: the user's balance row first, then the seed pair.
+ * One statement, atomic on its own. Draws the bet's id; debits the stake and credits the payout
+ * with their ledger lines (balanceChangeCtes, which refuses a negative balance) if the pair is
+ * still active with the seeds and nonce the bet was decided from and, for a warm state, the bearer token still holds (its row with
+ * the same secret, unexpired, the player not suspended); then moves the nonce on, guarded by that
+ * same nonce (a bet can never reuse or skip one); inserts the bet and stores the answer under the
+ * Idempotency-Key with the bet's id and the balance after it filled in. It answers the balance
+ * after, the bet's id and the player's name and choice to hide it (for the live feed), or no row
+ * when a guard refused (nothing written). Should the nonce move while the statement waited for
+ * the balance row, the final division by zero fails the statement, so nothing is written either.
+ * Rows are locked in the order every balance change uses: the user's balance row first, then the
+ * seed pair.
  */
 function recordSql(withSession: boolean): SQL {
-  return sql`WITH ${balanceChangeCtes(
-    p('user'),
-    [
-      { deltaCents: sql`-${p('amount')}::bigint`, reason: 'bet', reference: p('reference') },
-      { deltaCents: p('payout'), reason: 'payout', reference: p('reference') },
-    ],
-    sql`EXISTS (
-      SELECT 1 FROM seed_pairs
-      WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
-    )`,
-  )}, bumped AS (
+  const reference = sql`'bet:' || (SELECT id FROM drawn)`;
+  return sql`WITH drawn AS (
+      -- bets.id is a bigserial: its sequence is bets_id_seq (named, not looked up every bet).
+      SELECT nextval('bets_id_seq'::regclass) AS id
+    ), ${balanceChangeCtes(
+      p('user'),
+      [
+        { deltaCents: sql`-${p('amount')}::bigint`, reason: 'bet', reference },
+        { deltaCents: p('payout'), reason: 'payout', reference },
+      ],
+      sql`EXISTS (
+        SELECT 1 FROM seed_pairs
+        WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
+          AND server_seed = ${p('server_seed')}::text AND client_seed = ${p('client_seed')}::text
+      ) AND (${p('token')}::int IS NULL OR users.suspended_at IS NULL AND EXISTS (
+        SELECT 1 FROM personal_access_tokens AS t
+        WHERE t.id = ${p('token')}::int AND t.user_id = users.id
+          AND t.token_hash = ${p('token_hash')}::text
+          AND (t.expires_at IS NULL OR t.expires_at > now())
+      ))`,
+    )}, bumped AS (
       UPDATE seed_pairs SET nonce = nonce + 1
       WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
         AND EXISTS (SELECT 1 FROM balance)
@@ -186,60 +206,81 @@ function recordSql(withSession: boolean): SQL {
     ), bet AS (
       INSERT INTO bets (id, user_id, game, amount_cents, multiplier_e4, payout_cents,
         seed_pair_id, nonce, params, result, created_at)
-      SELECT ${p('bet')}::bigint, ${p('user')}::int, ${p('game')}::text, ${p('amount')}::bigint,
+      SELECT drawn.id, ${p('user')}::int, ${p('game')}::text, ${p('amount')}::bigint,
         ${p('multiplier')}::bigint, ${p('payout')}::bigint, bumped.id, ${p('nonce')}::int,
         ${p('params')}::jsonb, ${p('result')}::jsonb, ${p('created')}::timestamptz
-      FROM bumped
+      FROM bumped, drawn
     ), stored AS (
       INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
       SELECT ${p('user')}::int, ${p('key')}::text, ${p('request_hash')}::text,
-        ${p('status')}::int, ${p('answer')}::jsonb
-      FROM bumped
+        ${p('status')}::int,
+        jsonb_set(jsonb_set(${p('answer')}::jsonb, '{bet,id}', to_jsonb(drawn.id)),
+          '{balance}', to_jsonb(round(balance.balance_cents / 100.0, 2)))
+      FROM bumped, drawn, balance
       WHERE ${p('key')}::text IS NOT NULL
     )${
       withSession
         ? sql`, session AS (
       INSERT INTO game_sessions (bet_id, user_id, game, state, status)
-      SELECT ${p('bet')}::bigint, ${p('user')}::int, ${p('game')}::text, ${p('state')}::jsonb,
-        'active'
-      FROM bumped
+      SELECT drawn.id, ${p('user')}::int, ${p('game')}::text, ${p('state')}::jsonb, 'active'
+      FROM bumped, drawn
     )`
         : sql``
     }
-    SELECT balance.balance_cents::text AS balance
-    FROM balance
-    WHERE 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`;
+    SELECT balance.balance_cents::text AS balance, drawn.id::text AS bet_id, player.name,
+      player.hide_name
+    FROM balance, drawn, users AS player
+    WHERE player.id = ${p('user')}::int
+      AND 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`;
 }
 
-const recordStatement = preparedSql<{ balance: string }>('bet_record', recordSql(false));
+interface RecordRow {
+  balance: string;
+  bet_id: string;
+  name: string;
+  hide_name: boolean;
+}
+
+const recordStatement = preparedSql<RecordRow>('bet_record', recordSql(false));
 /**
  * The same with the game's session opened (a stepped game's or live round's `game_sessions`
  * row, `active`): its unique index on the player's active session of a game refuses a second
  * one (SQLSTATE 23505), and then nothing is written.
  */
-const recordWithSession = preparedSql<{ balance: string }>('bet_record_session', recordSql(true));
+const recordWithSession = preparedSql<RecordRow>('bet_record_session', recordSql(true));
+
+/** What a written bet came to: its id, the balance after it, and its player as the feed names them. */
+export interface RecordedBet {
+  betId: number;
+  balanceCents: number;
+  player: { name: string; hideName: boolean };
+}
 
 /**
- * Writes a decided bet (recordStatement). Answers the balance after it in cents, or null when
- * the funds did not suffice or the pair's nonce had moved (another bet of the user got there
- * first). Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when another
- * request stored an answer under the same key first or (with `session`, the row of the game it
- * opens) the player already has a session of that game open. Whenever it does not answer a
- * balance, nothing was written.
+ * Writes a decided bet (recordStatement); the bet's id is drawn by the statement, the answer's
+ * `bet.id` and `balance` are filled in with it. Answers null when the funds did not suffice, the
+ * pair's nonce had moved (another bet of the user got there first) or the warm state's token no
+ * longer holds. Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when
+ * another request stored an answer under the same key first or (with `session`, the row of the
+ * game it opens) the player already has a session of that game open. Whenever it does not answer,
+ * nothing was written.
  */
 export async function recordBet(
   db: Db | Tx,
-  bet: Bet,
+  pair: BetPair,
+  bet: Omit<Bet, 'id'>,
   idempotency: IdempotencyRequest | null,
   answer: StoredAnswer,
-  session?: { state: unknown },
-): Promise<number | null> {
+  options: { session?: { state: unknown }; warm?: WarmState } = {},
+): Promise<RecordedBet | null> {
+  const { session, warm } = options;
   const statement = session ? recordWithSession : recordStatement;
   const [row] = await statement(db, {
     ...(session ? { state: JSON.stringify(session.state) } : {}),
-    pair: bet.seedPairId,
-    nonce: bet.nonce,
-    bet: bet.id,
+    pair: pair.id,
+    nonce: pair.nonce,
+    server_seed: pair.serverSeed,
+    client_seed: pair.clientSeed,
     user: bet.userId,
     game: bet.game,
     amount: bet.amountCents,
@@ -248,11 +289,17 @@ export async function recordBet(
     params: JSON.stringify(bet.params),
     result: JSON.stringify(bet.result),
     created: bet.createdAt.toISOString(),
-    reference: `bet:${bet.id}`,
     key: idempotency?.key ?? null,
     request_hash: idempotency?.requestHash ?? null,
     status: answer.statusCode,
     answer: idempotency ? JSON.stringify(answer.body) : null,
+    token: warm?.tokenId ?? null,
+    token_hash: warm?.tokenHash ?? null,
   });
-  return row ? Number(row.balance) : null;
+  if (!row) return null;
+  return {
+    betId: Number(row.bet_id),
+    balanceCents: Number(row.balance),
+    player: { name: row.name, hideName: row.hide_name },
+  };
 }

@@ -43,7 +43,10 @@ export function instantRoutes(path: string, rules: InstantRules): FastifyPluginA
           prefetched: takePrefetchedBetState(request, idempotency?.key ?? null),
           decide: (floats) => rules.play(params, floats, stakeCents),
         });
-        if (!outcome.replayed) app.betFeed.settled(outcome.body.bet, request.user!);
+        // The player's name as the bet's statement read it (request.user may be a warm copy).
+        if (!outcome.replayed) {
+          app.betFeed.settled(outcome.body.bet, { ...request.user!, ...outcome.player });
+        }
         return outcome.body;
       },
     );

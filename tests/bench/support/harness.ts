@@ -199,18 +199,25 @@ export function clusterWorkers(pid: number): number[] {
   });
 }
 
-/** User + system CPU seconds of a process and its children so far. */
-export function processTreeCpuSeconds(pid: number): number {
-  let ticks = 0;
-  for (const one of processTree(pid)) {
+/** CPU ticks (user + system, USER_HZ = 100) of each of the processes now. */
+function processTicks(pids: number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const one of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${one}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (USER_HZ = 100)
+      ticks.set(one, Number(fields[11]) + Number(fields[12])); // utime, stime
     } catch {
       // gone meanwhile
     }
   }
+  return ticks;
+}
+
+/** User + system CPU seconds of a process and its children so far. */
+export function processTreeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const used of processTicks(processTree(pid)).values()) ticks += used;
   return ticks / 100;
 }
 
@@ -228,44 +235,40 @@ export function processTreeRssBytes(pid: number): number {
   return kb * 1024;
 }
 
-/** CPU ticks (user + system) of each PostgreSQL backend serving database `name` now. */
-function postgresBackendTicks(name: string): Map<number, number> {
-  const ticks = new Map<number, number>();
+/** The pids of the PostgreSQL backends serving database `name` now (their title names it). */
+function postgresBackends(name: string): number[] {
+  const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!title.startsWith('postgres: ') || !title.includes(` ${name} `)) continue;
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      if (title.startsWith('postgres: ') && title.includes(` ${name} `)) pids.push(Number(entry));
     } catch {
       // gone meanwhile, or not ours to read
     }
   }
-  return ticks;
+  return pids;
 }
 
 /**
  * User + system CPU seconds so far of the PostgreSQL backends serving database `name` (Linux
- * /proc: a backend's title names its database), for a database on this machine; 0 when none.
+ * /proc), for a database on this machine; 0 when none.
  */
 export function postgresBackendCpuSeconds(name: string): number {
   let ticks = 0;
-  for (const used of postgresBackendTicks(name).values()) ticks += used;
+  for (const used of processTicks(postgresBackends(name)).values()) ticks += used;
   return ticks / 100;
 }
 
 /**
- * Counts the CPU seconds PostgreSQL's backends serving database `name` spend from now until
- * stop(), read every 100 ms: backends that come and go meanwhile (a pgbench run's) count up to
- * their last reading.
+ * Counts the CPU seconds the processes `pids()` lists spend from now until stop(), read every
+ * 100 ms: processes that come and go meanwhile count up to their last reading.
  */
-export function trackPostgresCpu(name: string): { stop: () => number } {
-  const start = postgresBackendTicks(name);
+function trackCpu(pids: () => number[]): { stop: () => number } {
+  const start = processTicks(pids());
   const last = new Map(start);
   const read = () => {
-    for (const [pid, used] of postgresBackendTicks(name)) last.set(pid, used);
+    for (const [pid, used] of processTicks(pids())) last.set(pid, used);
   };
   const timer = setInterval(read, 100);
   return {
@@ -278,6 +281,12 @@ export function trackPostgresCpu(name: string): { stop: () => number } {
     },
   };
 }
+
+/** trackCpu of the PostgreSQL backends serving database `name` (a pgbench run's come and go). */
+export const trackPostgresCpu = (name: string) => trackCpu(() => postgresBackends(name));
+
+/** trackCpu of one process (a load generator's, which exits with its run). */
+export const trackProcessCpu = (pid: number) => trackCpu(() => [pid]);
 
 /** "load average 1.52 1.10 0.83 (2 cores)": printed with every figure. */
 export function loadAverage(): string {

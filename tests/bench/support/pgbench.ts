@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../../server/db/database';
+import { installedBinary } from './binary';
 import { scratchDatabase, trackPostgresCpu } from './harness';
 
 /**
@@ -35,23 +36,7 @@ COMMIT;
 `;
 
 /** pgbench's path (PGBENCH, else /usr/bin/pgbench, else on PATH), or null when not installed. */
-export function pgbenchBinary(): string | null {
-  const candidates = [
-    process.env.PGBENCH,
-    '/usr/bin/pgbench',
-    ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'pgbench')),
-  ];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
+export const pgbenchBinary = (): string | null => installedBinary('pgbench', 'PGBENCH');
 
 export interface Ceiling {
   /** Committed transactions per second. */

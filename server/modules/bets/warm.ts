@@ -1,0 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { User } from '../../db/schema';
+import { TOUCH_INTERVAL_MS, type BearerToken } from '../auth/tokens';
+import type { BetPair } from './statements';
+
+/**
+ * What this process's last bet of a player left (server/modules/bets/auth.ts): the player, their
+ * token as it was checked, their active pair with its next nonce, and their balance. A player's
+ * next bet on the same process is decided from it without reading first, and the write checks
+ * what the read would have (the token, the nonce, the funds); when anything moved meanwhile
+ * (another process's bet, a deposit, a new seed pair, a logout), the write refuses and the bet is
+ * read and settled as usual. Nothing here is trusted: it only saves a round trip when it is right.
+ */
+export interface WarmPlayer {
+  tokenHash: string;
+  user: User;
+  /** When the token's last use was written (acceptToken), epoch ms. */
+  lastUsedMs: number;
+  expiresMs: number | null;
+  pair: BetPair;
+  balanceCents: number;
+}
+
+/** Players kept per process at most: the least recently betting ones go first. */
+const MAX_PLAYERS = 10_000;
+
+/** The warm players of one app (its database), by token id. */
+export class WarmPlayers {
+  private readonly players = new Map<number, WarmPlayer>();
+
+  /**
+   * The player behind `token` when their entry is warm: the same secret, and a token whose last
+   * use is recent enough not to need writing again and that has not expired (acceptToken's rules).
+   * The entry is taken: a bet that fails leaves none.
+   */
+  take(token: BearerToken, secretHash: string, now: number): WarmPlayer | null {
+    const player = this.players.get(token.id);
+    if (!player) return null;
+    this.players.delete(token.id);
+    const expected = Buffer.from(player.tokenHash, 'hex');
+    const given = Buffer.from(secretHash, 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    if (now - player.lastUsedMs > TOUCH_INTERVAL_MS) return null;
+    if (player.expiresMs !== null && player.expiresMs <= now) return null;
+    return player;
+  }
+
+  keep(tokenId: number, player: WarmPlayer): void {
+    this.players.delete(tokenId);
+    this.players.set(tokenId, player);
+    if (this.players.size > MAX_PLAYERS) {
+      this.players.delete(this.players.keys().next().value!);
+    }
+  }
+
+  get size(): number {
+    return this.players.size;
+  }
+}
+
+const byDatabase = new WeakMap<object, WarmPlayers>();
+
+/** The warm players of the app on `db` (one per app, so apps in one process never mix). */
+export function warmPlayers(db: object): WarmPlayers {
+  let players = byDatabase.get(db);
+  if (!players) byDatabase.set(db, (players = new WarmPlayers()));
+  return players;
+}
