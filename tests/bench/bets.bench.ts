@@ -120,7 +120,7 @@ async function measureCeiling(
 console.log(`bets bench: ${loadAverage()} at the start`);
 console.log(
   wrk
-    ? `load generator: wrk (${wrk}), ${os.availableParallelism()} threads`
+    ? `load generator: wrk (${wrk}), a thread per connection`
     : 'load generator: autocannon in this process (wrk is not installed: WRK, /usr/bin/wrk or ' +
         'PATH; Debian: apt-get install wrk). It costs the machine several times the CPU per ' +
         'request that wrk or pgbench does, which lowers the ratio to the ceiling',
