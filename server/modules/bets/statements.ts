@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { preparedSql } from '../../db/prepared';
 import { tokenColumns, tokenJoin, type TokenRow } from '../auth/tokens';
-import { balanceChangeCtes } from '../wallet/service';
+import { stakeAndPayoutCtes } from '../wallet/service';
 import type { SeedPair } from '../fairness/schema';
 import type { Bet } from '../games/schema';
 import type { IdempotencyRequest, StoredAnswer } from './idempotency';
@@ -166,7 +166,7 @@ function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
 
 /**
  * One statement, atomic on its own. Draws the bet's id; debits the stake and credits the payout
- * with their ledger lines (balanceChangeCtes, which refuses a negative balance) if the pair is
+ * with their ledger lines (stakeAndPayoutCtes, which refuses a negative balance) if the pair is
  * still active with the seeds and nonce the bet was decided from and, for a warm state, the bearer token still holds (its row with
  * the same secret, unexpired, the player not suspended); then moves the nonce on, guarded by that
  * same nonce (a bet can never reuse or skip one); inserts the bet and stores the answer under the
@@ -182,12 +182,9 @@ function recordSql(withSession: boolean): SQL {
   return sql`WITH drawn AS (
       -- bets.id is a bigserial: its sequence is bets_id_seq (named, not looked up every bet).
       SELECT nextval('bets_id_seq'::regclass) AS id
-    ), ${balanceChangeCtes(
+    ), ${stakeAndPayoutCtes(
       p('user'),
-      [
-        { deltaCents: sql`-${p('amount')}::bigint`, reason: 'bet', reference },
-        { deltaCents: p('payout'), reason: 'payout', reference },
-      ],
+      { amountCents: p('amount'), payoutCents: p('payout'), reference },
       sql`EXISTS (
         SELECT 1 FROM seed_pairs
         WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active

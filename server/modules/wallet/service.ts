@@ -70,6 +70,37 @@ export function balanceChangeCtes(userId: SqlValue<number>, lines: LedgerLine[],
 }
 
 /**
+ * balanceChangeCtes for the two lines a bet moves, a stake and then a payout (either may be 0,
+ * and then has no line), in the shape a single bet needs at the least cost: the balance must
+ * cover the stake (the payout comes after it), and each line carries the balance after it. The
+ * same CTEs (`balance`, `ledger`) and the same rules, without the running totals of any number
+ * of lines: this runs with every bet.
+ */
+export function stakeAndPayoutCtes(
+  userId: SqlValue<number>,
+  stake: { amountCents: SqlValue<number>; payoutCents: SqlValue<number>; reference: SQL },
+  when: SQL,
+): SQL {
+  const { amountCents, payoutCents, reference } = stake;
+  // Table and column names as in server/db/schema (users, ledger_entries).
+  return sql`balance AS (
+      UPDATE users SET balance_cents = balance_cents - ${amountCents}::bigint + ${payoutCents}::bigint
+      WHERE id = ${userId}::int AND balance_cents >= ${amountCents}::bigint AND ${when}
+      RETURNING balance_cents
+    ), ledger AS (
+      INSERT INTO ledger_entries (user_id, delta_cents, reason, reference, balance_after_cents)
+      SELECT ${userId}::int, line.delta, line.reason, ${reference},
+        balance.balance_cents - line.later
+      FROM balance, (VALUES
+        (0, -${amountCents}::bigint, 'bet', ${payoutCents}::bigint),
+        (1, ${payoutCents}::bigint, 'payout', 0::bigint)
+      ) AS line(position, delta, reason, later)
+      WHERE line.delta <> 0
+      ORDER BY line.position
+    )`;
+}
+
+/**
  * Changes a user's balance by several ledger lines at once (e.g. a stake and its payout), in the
  * caller's transaction; returns the balance after the last. Throws InsufficientFundsError when a
  * running total would go below zero, and nothing changes.
