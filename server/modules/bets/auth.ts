@@ -40,7 +40,10 @@ export async function requireAuthWithBetState(request: FastifyRequest): Promise<
     warm: {
       tokenId: token.id,
       tokenHash: warm.tokenHash,
-      reread: async () => (await readWithToken(request, token, secretHash, key)) ?? null,
+      reread: async () => {
+        warmPlayers(request.server.db).refused(token.id, Date.now());
+        return (await readWithToken(request, token, secretHash, key)) ?? null;
+      },
     },
     remember: (pair, balanceCents) =>
       warmPlayers(request.server.db).keep(token.id, { ...warm, pair, balanceCents }),

@@ -23,10 +23,18 @@ export interface WarmPlayer {
 
 /** Players kept per process at most: the least recently betting ones go first. */
 const MAX_PLAYERS = 10_000;
+/**
+ * How long a player whose warm bet was refused is read instead: a refused guess costs a round
+ * trip more than a read, and a player whose bets go to several processes (several connections
+ * landing on several cluster workers or instances) would otherwise pay it again and again.
+ */
+const COLD_MS = 10_000;
 
 /** The warm players of one app (its database), by token id. */
 export class WarmPlayers {
   private readonly players = new Map<number, WarmPlayer>();
+  /** Token ids whose last warm bet was refused, until when they are read instead (epoch ms). */
+  private readonly cold = new Map<number, number>();
 
   /**
    * The player behind `token` when their entry is warm: the same secret, and a token whose last
@@ -37,6 +45,11 @@ export class WarmPlayers {
     const player = this.players.get(token.id);
     if (!player) return null;
     this.players.delete(token.id);
+    const coldUntil = this.cold.get(token.id);
+    if (coldUntil !== undefined) {
+      if (coldUntil > now) return null;
+      this.cold.delete(token.id);
+    }
     const expected = Buffer.from(player.tokenHash, 'hex');
     const given = Buffer.from(secretHash, 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
@@ -51,6 +64,13 @@ export class WarmPlayers {
     if (this.players.size > MAX_PLAYERS) {
       this.players.delete(this.players.keys().next().value!);
     }
+  }
+
+  /** The player's warm bet was refused: their next bets are read for a while (COLD_MS). */
+  refused(tokenId: number, now: number): void {
+    this.cold.delete(tokenId);
+    this.cold.set(tokenId, now + COLD_MS);
+    if (this.cold.size > MAX_PLAYERS) this.cold.delete(this.cold.keys().next().value!);
   }
 
   get size(): number {
