@@ -143,21 +143,27 @@ export async function resolveToken(db: Db, bearer: string): Promise<ResolvedToke
   return acceptToken(db, token, row);
 }
 
+/** Whether two SHA-256 digests (hex) are the same, compared in constant time. */
+export function sameHash(expectedHex: string, givenHex: string): boolean {
+  const expected = Buffer.from(expectedHex, 'hex');
+  const given = Buffer.from(givenHex, 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /**
  * The token's user when the row (looked up by the token's id) matches its secret and has not
  * expired, or null; a token in use has its last use (and a session token its expiry) moved on
- * now and then.
+ * now and then. `secretHash` is the secret's SHA-256, when the caller has it already.
  */
 export async function acceptToken(
   db: Db,
   token: BearerToken,
   row: TokenRow | undefined,
+  secretHash = sha256Hex(token.secret),
 ): Promise<ResolvedToken | null> {
   if (!row) return null;
   const id = token.id;
-  const expected = Buffer.from(row.token_hash, 'hex');
-  const given = Buffer.from(sha256Hex(token.secret), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!sameHash(row.token_hash, secretHash)) return null;
   const now = Date.now();
   const expiresMs = row.expires_ms === null ? null : Number(row.expires_ms);
   if (expiresMs !== null && expiresMs <= now) return null;
@@ -176,7 +182,7 @@ export async function acceptToken(
     .update(accessTokens)
     .set({
       lastUsedAt: new Date(now),
-      ...(remembered ? {} : { expiresAt: new Date(expiresAfter!) }),
+      ...(remembered ? {} : { expiresAt: new Date(now + SESSION_IDLE_MS) }),
     })
     .where(eq(accessTokens.id, id));
   return { tokenId: id, user: userOf(row.user), lastUsedMs: now, expiresMs: expiresAfter };

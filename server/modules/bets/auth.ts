@@ -4,7 +4,7 @@ import { bearerOf } from '../auth/guard';
 import { acceptToken, parseBearer, sha256Hex, type BearerToken } from '../auth/tokens';
 import { idempotencyKeyOf } from './idempotency';
 import { tokenAndBetState, type BetState } from './statements';
-import { warmPlayers } from './warm';
+import { warmPlayers, type WarmPlayer, type WarmPlayers } from './warm';
 
 /** What requireAuthWithBetState read: the state, under the Idempotency-Key it was read with. */
 const prefetched = new WeakMap<
@@ -26,7 +26,8 @@ export async function requireAuthWithBetState(request: FastifyRequest): Promise<
   if (!token) throw unauthenticated();
   const key = idempotencyKeyOf(request);
   const secretHash = sha256Hex(token.secret);
-  const warm = warmPlayers(request.server.db).take(token, secretHash, Date.now());
+  const players = warmPlayers(request.server.db);
+  const warm = players.take(token, secretHash, Date.now());
   if (!warm) {
     prefetched.set(request, { key, state: await readWithToken(request, token, secretHash, key) });
     return;
@@ -41,14 +42,22 @@ export async function requireAuthWithBetState(request: FastifyRequest): Promise<
       tokenId: token.id,
       tokenHash: warm.tokenHash,
       reread: async () => {
-        warmPlayers(request.server.db).refused(token.id, Date.now());
+        players.refused(token.id, Date.now());
         return (await readWithToken(request, token, secretHash, key)) ?? null;
       },
     },
-    remember: (pair, balanceCents) =>
-      warmPlayers(request.server.db).keep(token.id, { ...warm, pair, balanceCents }),
+    remember: remembering(players, token.id, warm),
   };
   prefetched.set(request, { key, state });
+}
+
+/** BetState.remember: keeps the player warm with the state their written bet left. */
+function remembering(
+  players: WarmPlayers,
+  tokenId: number,
+  player: Omit<WarmPlayer, 'pair' | 'balanceCents'>,
+): NonNullable<BetState['remember']> {
+  return (pair, balanceCents) => players.keep(tokenId, { ...player, pair, balanceCents });
 }
 
 /**
@@ -63,22 +72,14 @@ async function readWithToken(
 ): Promise<BetState | undefined> {
   const db = request.server.db;
   const read = await tokenAndBetState(db, token.id, key);
-  const resolved = await acceptToken(db, token, read.token);
+  const resolved = await acceptToken(db, token, read.token, secretHash);
   if (!resolved) throw unauthenticated();
   request.user = resolved.user;
   request.tokenId = resolved.tokenId;
   if (!read.state) return undefined;
-  const player = {
-    tokenHash: secretHash,
-    user: resolved.user,
-    lastUsedMs: resolved.lastUsedMs,
-    expiresMs: resolved.expiresMs,
-  };
-  return {
-    ...read.state,
-    remember: (pair, balanceCents) =>
-      warmPlayers(db).keep(token.id, { ...player, pair, balanceCents }),
-  };
+  const { user, lastUsedMs, expiresMs } = resolved;
+  const player = { tokenHash: secretHash, user, lastUsedMs, expiresMs };
+  return { ...read.state, remember: remembering(warmPlayers(db), token.id, player) };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { User } from '../../db/schema';
-import { TOUCH_INTERVAL_MS, type BearerToken } from '../auth/tokens';
+import { sameHash, TOUCH_INTERVAL_MS, type BearerToken } from '../auth/tokens';
 import type { BetPair } from './statements';
 
 /**
@@ -50,32 +49,31 @@ export class WarmPlayers {
       if (coldUntil > now) return null;
       this.cold.delete(token.id);
     }
-    const expected = Buffer.from(player.tokenHash, 'hex');
-    const given = Buffer.from(secretHash, 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    if (!sameHash(player.tokenHash, secretHash)) return null;
     if (now - player.lastUsedMs > TOUCH_INTERVAL_MS) return null;
     if (player.expiresMs !== null && player.expiresMs <= now) return null;
     return player;
   }
 
   keep(tokenId: number, player: WarmPlayer): void {
-    this.players.delete(tokenId);
-    this.players.set(tokenId, player);
-    if (this.players.size > MAX_PLAYERS) {
-      this.players.delete(this.players.keys().next().value!);
-    }
+    keepNewest(this.players, tokenId, player);
   }
 
   /** The player's warm bet was refused: their next bets are read for a while (COLD_MS). */
   refused(tokenId: number, now: number): void {
-    this.cold.delete(tokenId);
-    this.cold.set(tokenId, now + COLD_MS);
-    if (this.cold.size > MAX_PLAYERS) this.cold.delete(this.cold.keys().next().value!);
+    keepNewest(this.cold, tokenId, now + COLD_MS);
   }
 
   get size(): number {
     return this.players.size;
   }
+}
+
+/** Sets `key` as the map's newest entry, dropping the oldest past MAX_PLAYERS. */
+function keepNewest<V>(map: Map<number, V>, key: number, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_PLAYERS) map.delete(map.keys().next().value!);
 }
 
 const byDatabase = new WeakMap<object, WarmPlayers>();
