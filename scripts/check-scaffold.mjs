@@ -100,9 +100,21 @@ try {
     ...scaffolded.map(({ id }) => `games/${id}`),
     ...testsLoopingOverGames('unit'),
   ]);
-  sh('npx', ['vitest', 'run', '--project', 'integration', ...testsLoopingOverGames('integration')]);
+  // The tests that play every game in turn play only the scaffolded ones here: npm test has just
+  // played the others (tests/support/gamesUnderTest.ts).
+  const onlyScaffolded = {
+    env: { ...process.env, GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(',') },
+  };
+  const looping = (project) => [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    ...testsLoopingOverGames(project),
+  ];
+  sh('npx', looping('integration'), onlyScaffolded);
   sh('npx', ['vite', 'build', '--logLevel', 'warn']);
-  sh('npx', ['vitest', 'run', '--project', 'e2e', ...testsLoopingOverGames('e2e')]);
+  sh('npx', looping('e2e'), onlyScaffolded);
   for (const { id, verify } of scaffolded) {
     const printed = capture('npx', ['tsx', 'scripts/verify.ts', id, ...verify, ...SEEDS]);
     const outcome = JSON.parse(printed);

@@ -61,10 +61,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openPglite(options.dataDir, migrations);
 }
 
+/** Where the embedded PGlite keeps its files inside DATA_DIR. */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
   const lock = DataDirLock.acquire(dataDir);
   try {
-    const pgDir = path.join(dataDir, 'pglite');
+    const pgDir = pgliteFolder(dataDir);
     fs.mkdirSync(pgDir, { recursive: true }); // PGlite does not create parent folders
     const client = await PGlite.create(pgDir);
     const db = drizzlePglite(client, { schema }) as unknown as Db;

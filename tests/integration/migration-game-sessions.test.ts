@@ -39,6 +39,7 @@ describeEachDatabase('migrating open mines games to game_sessions', (kind) => {
 
   // The server starts on the old schema's data and runs the remaining migrations.
   const suite = appOnDatabase(kind, {
+    empty: true,
     beforeStart: async (testDb) => {
       const old = await openDatabase({
         databaseUrl: testDb.databaseUrl,

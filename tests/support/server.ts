@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seedPgliteDataDir } from './pgliteTemplate';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -37,12 +38,19 @@ export interface StartOptions {
   dataDir?: string;
   /** Keep the data folder when stopping (to restart on it). */
   keepData?: boolean;
+  /** A fresh data folder with nothing in it, as a new install starts (see seedPgliteDataDir). */
+  empty?: boolean;
 }
 
 /** Starts the real server (`server/main.ts`) on a free port with a fresh data folder. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'casino-data-'));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-data-'));
+    const onPglite = !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL);
+    if (onPglite && !options.empty) await seedPgliteDataDir(dataDir);
+  }
   let output = '';
   // SERVER_NODE_ARGS: extra node flags for the server process, e.g. '--cpu-prof' when profiling.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -10,6 +10,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { seedPairs } from '../../server/modules/fairness/schema';
+import { seedPgliteDataDir } from './pgliteTemplate';
 import { freePort } from './server';
 
 export const TEST_DATABASE_URL =
@@ -48,9 +49,18 @@ export function postgresUnavailable(): Promise<string | null> {
   return postgresProbe;
 }
 
-export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+/**
+ * `empty`: a PGlite folder with nothing in it, as a new install starts (by default the folder
+ * holds a copy of the migrated database, seedPgliteDataDir). PostgreSQL's is always an empty
+ * database the server migrates.
+ */
+export async function createTestDatabase(
+  kind: DbKind,
+  options: { empty?: boolean } = {},
+): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `casino-${kind}-`));
   if (kind === 'pglite') {
+    if (!options.empty) await seedPgliteDataDir(dataDir);
     return {
       kind,
       databaseUrl: undefined,
@@ -133,6 +143,8 @@ export interface AppOnDatabaseOptions {
   build?: BuildOptions;
   /** Runs on the new database before the server starts on it (to seed an old schema, say). */
   beforeStart?: (testDb: TestDatabase) => Promise<void>;
+  /** Start from an empty PGlite folder (createTestDatabase's `empty`), as a new install does. */
+  empty?: boolean;
 }
 
 /** What appOnDatabase() fills in before the tests; read its members inside them. */
@@ -162,7 +174,7 @@ export function appOnDatabase(kind: DbKind, options: AppOnDatabaseOptions = {}):
     },
   } as AppOnDatabase;
   beforeAll(async () => {
-    suite.testDb = await createTestDatabase(kind);
+    suite.testDb = await createTestDatabase(kind, { empty: options.empty });
     await options.beforeStart?.(suite.testDb);
     env = typeof options.env === 'function' ? await options.env(suite.testDb) : (options.env ?? {});
     suite.server = await startTestApp(suite.testDb, env, options.build);
