@@ -69,3 +69,15 @@ export function toDate(value: Date | string | null): Date | null;
 export function toDate(value: Date | string | null): Date | null {
   return value === null || value instanceof Date ? value : new Date(value);
 }
+
+/**
+ * Whether statements go to a node-postgres pool (PostgreSQL outside a transaction), where bets of
+ * several requests can share a statement; not a transaction's client, nor PGlite.
+ */
+export function onPostgresPool(db: Db | Tx): db is Db {
+  const session = db._.session;
+  return (
+    session instanceof NodePgSession &&
+    (session as unknown as { client: unknown }).client instanceof pg.Pool
+  );
+}

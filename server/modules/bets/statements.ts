@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { preparedSql } from '../../db/prepared';
+import { onPostgresPool, preparedSql } from '../../db/prepared';
 import { tokenColumns, tokenJoin, type TokenRow } from '../auth/tokens';
 import { stakeAndPayoutCtes } from '../wallet/service';
 import type { SeedPair } from '../fairness/schema';
 import type { Bet } from '../games/schema';
+import { BetBatches } from './batch';
 import type { IdempotencyRequest, StoredAnswer } from './idempotency';
 
 // The SQL every bet runs, as named prepared statements. Table and column names as in
@@ -231,6 +232,84 @@ function recordSql(withSession: boolean): SQL {
       AND 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`;
 }
 
+/**
+ * recordSql (without a session) for several bets of different players at once, each given as an
+ * array with a value per bet: one transaction, the bets' balance rows locked in the order of
+ * their ids (two batches never wait on each other in a cycle), then each bet as recordSql writes
+ * it, under the same guards, independently of the others: a bet a guard refuses is not written
+ * and has no row, the others are. Each row answers its bet's place in the arrays (`ord`, from 1).
+ * Should a pair's nonce move while the statement waited, the division by zero fails it whole.
+ */
+const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
+  'bet_record_batch',
+  sql`WITH input AS (
+      SELECT * FROM unnest(${p('user')}::int[], ${p('pair')}::int[], ${p('nonce')}::int[],
+        ${p('server_seed')}::text[], ${p('client_seed')}::text[], ${p('game')}::text[],
+        ${p('amount')}::bigint[], ${p('multiplier')}::bigint[], ${p('payout')}::bigint[],
+        ${p('params')}::text[], ${p('result')}::text[], ${p('created')}::timestamptz[],
+        ${p('key')}::text[], ${p('request_hash')}::text[], ${p('status')}::int[],
+        ${p('answer')}::text[], ${p('token')}::int[], ${p('token_hash')}::text[])
+        WITH ORDINALITY AS bet(user_id, pair_id, nonce, server_seed, client_seed, game, amount,
+          multiplier, payout, params, result, created, key, request_hash, status, answer,
+          token_id, token_hash, ord)
+    ), locked AS (
+      SELECT users.id FROM users WHERE users.id IN (SELECT user_id FROM input)
+      ORDER BY users.id FOR NO KEY UPDATE
+    ), balance AS (
+      UPDATE users SET balance_cents = users.balance_cents - input.amount + input.payout
+      FROM input, locked
+      WHERE users.id = input.user_id AND locked.id = input.user_id
+        AND users.balance_cents >= input.amount
+        AND EXISTS (
+          SELECT 1 FROM seed_pairs
+          WHERE id = input.pair_id AND nonce = input.nonce AND active
+            AND server_seed = input.server_seed AND client_seed = input.client_seed
+        ) AND (input.token_id IS NULL OR users.suspended_at IS NULL AND EXISTS (
+          SELECT 1 FROM personal_access_tokens AS t
+          WHERE t.id = input.token_id AND t.user_id = users.id AND t.token_hash = input.token_hash
+            AND (t.expires_at IS NULL OR t.expires_at > now())
+        ))
+      RETURNING input.ord, users.balance_cents, users.name, users.hide_name
+    ), bumped AS (
+      UPDATE seed_pairs SET nonce = seed_pairs.nonce + 1
+      FROM input JOIN balance USING (ord)
+      WHERE seed_pairs.id = input.pair_id AND seed_pairs.nonce = input.nonce AND seed_pairs.active
+      RETURNING input.ord
+    ), drawn AS MATERIALIZED (
+      -- bets.id is a bigserial: its sequence is bets_id_seq.
+      SELECT ord, nextval('bets_id_seq'::regclass) AS id FROM bumped
+    ), bet AS (
+      INSERT INTO bets (id, user_id, game, amount_cents, multiplier_e4, payout_cents,
+        seed_pair_id, nonce, params, result, created_at)
+      SELECT drawn.id, input.user_id, input.game, input.amount, input.multiplier, input.payout,
+        input.pair_id, input.nonce, input.params::jsonb, input.result::jsonb, input.created
+      FROM drawn JOIN input USING (ord)
+    ), ledger AS (
+      INSERT INTO ledger_entries (user_id, delta_cents, reason, reference, balance_after_cents)
+      SELECT input.user_id, line.delta, line.reason, 'bet:' || drawn.id,
+        balance.balance_cents - line.later
+      FROM drawn JOIN input USING (ord) JOIN balance USING (ord)
+      CROSS JOIN LATERAL (VALUES
+        (0, -input.amount, 'bet', input.payout),
+        (1, input.payout, 'payout', 0::bigint)
+      ) AS line(position, delta, reason, later)
+      WHERE line.delta <> 0
+      ORDER BY drawn.ord, line.position
+    ), stored AS (
+      INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
+      SELECT input.user_id, input.key, input.request_hash, input.status,
+        jsonb_set(jsonb_set(input.answer::jsonb, '{bet,id}', to_jsonb(drawn.id)),
+          '{balance}', to_jsonb(round(balance.balance_cents / 100.0, 2)))
+      FROM drawn JOIN input USING (ord) JOIN balance USING (ord)
+      WHERE input.key IS NOT NULL
+    )
+    SELECT balance.ord::text AS ord, balance.balance_cents::text AS balance,
+      drawn.id::text AS bet_id, balance.name, balance.hide_name
+    FROM balance JOIN drawn USING (ord)
+    WHERE 1 / (CASE WHEN (SELECT count(*) FROM bumped) = (SELECT count(*) FROM balance)
+      THEN 1 ELSE 0 END) = 1`,
+);
+
 interface RecordRow {
   balance: string;
   bet_id: string;
@@ -246,6 +325,20 @@ const recordStatement = preparedSql<RecordRow>('bet_record', recordSql(false));
  */
 const recordWithSession = preparedSql<RecordRow>('bet_record_session', recordSql(true));
 
+type RecordValues = Record<string, unknown> & { user: number };
+
+const batchesOf = new WeakMap<Db, BetBatches<RecordValues, RecordRow>>();
+
+/** The bets of this process (its database) written together (BetBatches). */
+export function betBatches(db: Db): BetBatches<RecordValues, RecordRow> {
+  let batches = batchesOf.get(db);
+  if (!batches) {
+    batches = new BetBatches(db, recordStatement, recordBatchStatement);
+    batchesOf.set(db, batches);
+  }
+  return batches;
+}
+
 /** What a written bet came to: its id, the balance after it, and its player as the feed names them. */
 export interface RecordedBet {
   betId: number;
@@ -255,7 +348,9 @@ export interface RecordedBet {
 
 /**
  * Writes a decided bet (recordStatement); the bet's id is drawn by the statement, the answer's
- * `bet.id` and `balance` are filled in with it. Answers null when the funds did not suffice, the
+ * `bet.id` and `balance` are filled in with it. Outside a transaction on PostgreSQL, a bet that
+ * opens no session goes through the process's batches (betBatches): with the bets of other
+ * players ready at the same moment, in one statement, to the same effect. Answers null when the funds did not suffice, the
  * pair's nonce had moved (another bet of the user got there first) or the warm state's token no
  * longer holds. Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when
  * another request stored an answer under the same key first or (with `session`, the row of the
@@ -271,8 +366,7 @@ export async function recordBet(
   options: { session?: { state: unknown }; warm?: WarmState } = {},
 ): Promise<RecordedBet | null> {
   const { session, warm } = options;
-  const statement = session ? recordWithSession : recordStatement;
-  const [row] = await statement(db, {
+  const values = {
     ...(session ? { state: JSON.stringify(session.state) } : {}),
     pair: pair.id,
     nonce: pair.nonce,
@@ -292,7 +386,11 @@ export async function recordBet(
     answer: idempotency ? JSON.stringify(answer.body) : null,
     token: warm?.tokenId ?? null,
     token_hash: warm?.tokenHash ?? null,
-  });
+  };
+  let row: RecordRow | undefined;
+  if (session) [row] = await recordWithSession(db, values);
+  else if (onPostgresPool(db)) row = await betBatches(db).write(values);
+  else [row] = await recordStatement(db, values);
   if (!row) return null;
   return {
     betId: Number(row.bet_id),

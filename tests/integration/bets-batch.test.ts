@@ -1,0 +1,189 @@
+// Bets written together (server/modules/bets/batch.ts, PostgreSQL): the bets of different players
+// that a process is ready to write at once share one statement, and each comes to what it would
+// have come to alone: its own nonce and roll, its own ledger lines, its own refusal.
+import { describe, expect, it } from 'vitest';
+import { floats } from '../../games/fairness/index';
+import { diceRoll } from '../../games/dice/rules';
+import { UNIQUE_VIOLATION, sqlState } from '../../server/db/errors';
+import { betBatches, betState, recordBet } from '../../server/modules/bets/statements';
+import { unbalancedUsers } from '../support/money';
+import { appOnDatabase, DB_KINDS, registerUser } from '../support/testApp';
+import { moneySnapshot, revealSeeds, type BetAnswer } from './games-support';
+
+const DICE = { amount: 0.01, target: 50, condition: 'over' } as const;
+const EMPTY_ANSWER = { statusCode: 200, body: {} };
+
+describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]', () => {
+  const suite = appOnDatabase('postgres');
+  const db = () => suite.server.database.db;
+  const bet = (token: string, key: string) =>
+    suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+      token,
+      headers: { 'idempotency-key': key },
+      body: DICE,
+    });
+
+  it('settles many players betting at once in shared statements, each bet its own nonce, roll and books', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 24 }, () => registerUser(suite.server.url)),
+    );
+    const sent = { ...betBatches(db()).sent };
+    const answers = await Promise.all(
+      players.map(async (player, p) => {
+        const mine: BetAnswer[] = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await bet(player.token, `together-${p}-${i}`);
+          expect(res.status).toBe(200);
+          mine.push(res.body);
+        }
+        return mine;
+      }),
+    );
+    const after = betBatches(db()).sent;
+    const statements = after.statements - sent.statements;
+    const written = after.bets - sent.bets;
+    // Most bets were warm (the first two of each player are read first, then go through the
+    // batches too): at least one statement carried several.
+    expect(written).toBeGreaterThan(statements);
+
+    for (const [p, player] of players.entries()) {
+      const mine = answers[p]!;
+      expect(mine.map((answer) => answer.bet.nonce)).toEqual([0, 1, 2, 3, 4, 5]);
+      const seeds = await revealSeeds(suite.client, player.token);
+      for (const answer of mine) {
+        const roll = diceRoll(
+          floats(seeds.server_seed, seeds.client_seed, answer.bet.nonce, 1)[0]!,
+        );
+        expect(answer.bet.result.roll).toBe(roll / 100);
+      }
+      const money = await moneySnapshot(db(), player.id);
+      expect(money.bets).toBe(6);
+      expect(money.balanceCents).toBe(Math.round(mine.at(-1)!.balance * 100));
+      expect(money.ledgerTotal).toBe(money.balanceCents);
+    }
+    expect(new Set(answers.flat().map((answer) => answer.bet.id)).size).toBe(24 * 6);
+    expect(await unbalancedUsers(db())).toEqual([]);
+  });
+
+  it('writes a refused bet of a batch not at all and the others as usual', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 4 }, () => registerUser(suite.server.url)),
+    );
+    for (const player of players)
+      expect((await bet(player.token, `first-${player.id}`)).status).toBe(200);
+    const before = await Promise.all(players.map((player) => moneySnapshot(db(), player.id)));
+    const sent = { ...betBatches(db()).sent };
+    // Written in the same turn of the event loop: one batch. The last bet's nonce is one the
+    // pair has moved past, as when another process's bet got there first.
+    const rows = await Promise.all(
+      players.map(async (player, i) => {
+        const state = (await betState(db(), player.id, null, { lock: false }))!;
+        return { player, state, stale: i === players.length - 1 };
+      }),
+    ).then((states) =>
+      Promise.all(
+        states.map(({ player, state, stale }) =>
+          recordBet(
+            db(),
+            { ...state.pair, nonce: stale ? state.pair.nonce - 1 : state.pair.nonce },
+            diceBet(player.id, state.pair),
+            null,
+            EMPTY_ANSWER,
+          ),
+        ),
+      ),
+    );
+    expect(betBatches(db()).sent.statements - sent.statements).toBe(1);
+    expect(rows.slice(0, -1).every((row) => row !== null)).toBe(true);
+    expect(rows.at(-1)).toBeNull();
+    for (const [i, player] of players.entries()) {
+      const money = await moneySnapshot(db(), player.id);
+      if (i === players.length - 1) {
+        expect(money).toEqual(before[i]); // nothing moved
+      } else {
+        expect(money.nonce).toBe(before[i]!.nonce! + 1);
+        expect(money.balanceCents).toBe(rows[i]!.balanceCents);
+        expect(money.ledgerTotal).toBe(money.balanceCents);
+      }
+    }
+  });
+
+  it("sends a player's second bet of the same moment in the next statement, so both are written", async () => {
+    const [player, other] = await Promise.all([
+      registerUser(suite.server.url),
+      registerUser(suite.server.url),
+    ]);
+    for (const p of [player, other]) expect((await bet(p.token, `first-${p.id}`)).status).toBe(200);
+    const state = (await betState(db(), player.id, null, { lock: false }))!;
+    const otherState = (await betState(db(), other.id, null, { lock: false }))!;
+    const next = { ...state.pair, nonce: state.pair.nonce + 1 };
+    const sent = { ...betBatches(db()).sent };
+    const rows = await Promise.all([
+      recordBet(db(), state.pair, diceBet(player.id, state.pair), null, EMPTY_ANSWER),
+      recordBet(db(), otherState.pair, diceBet(other.id, otherState.pair), null, EMPTY_ANSWER),
+      recordBet(db(), next, diceBet(player.id, next), null, EMPTY_ANSWER),
+    ]);
+    expect(betBatches(db()).sent.statements - sent.statements).toBe(2);
+    expect(rows.every((row) => row !== null)).toBe(true);
+    const money = await moneySnapshot(db(), player.id);
+    expect(money.nonce).toBe(state.pair.nonce + 2);
+    expect(money.balanceCents).toBe(rows[2]!.balanceCents);
+    expect(money.ledgerTotal).toBe(money.balanceCents);
+  });
+
+  it('writes each bet of a batch that failed whole on its own: the others settle, the culprit gets its own error', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 3 }, () => registerUser(suite.server.url)),
+    );
+    for (const player of players)
+      expect((await bet(player.token, `used-${player.id}`)).status).toBe(200);
+    const before = await Promise.all(players.map((player) => moneySnapshot(db(), player.id)));
+    const states = await Promise.all(
+      players.map((player) => betState(db(), player.id, null, { lock: false })),
+    );
+    const sent = { ...betBatches(db()).sent };
+    // The first player's bet reuses the key their first bet stored its answer under: its answer
+    // cannot be stored, which fails the batch's one statement.
+    const outcomes = await Promise.allSettled(
+      players.map((player, i) =>
+        recordBet(
+          db(),
+          states[i]!.pair,
+          diceBet(player.id, states[i]!.pair),
+          { key: i === 0 ? `used-${player.id}` : `new-${player.id}`, requestHash: 'x' },
+          { statusCode: 200, body: { bet: {}, balance: 0 } },
+        ),
+      ),
+    );
+    const now = betBatches(db()).sent;
+    expect(now.statements - sent.statements).toBe(1);
+    expect(now.fallbacks - sent.fallbacks).toBe(1);
+    expect(outcomes[0]!.status).toBe('rejected');
+    expect(sqlState((outcomes[0] as PromiseRejectedResult).reason)).toBe(UNIQUE_VIOLATION);
+    expect(await moneySnapshot(db(), players[0]!.id)).toEqual(before[0]);
+    for (const i of [1, 2]) {
+      expect(outcomes[i]!.status).toBe('fulfilled');
+      const money = await moneySnapshot(db(), players[i]!.id);
+      expect(money.bets).toBe(before[i]!.bets + 1);
+      expect(money.ledgerTotal).toBe(money.balanceCents);
+    }
+  });
+});
+
+/** A 1-cent dice bet on the pair's nonce, decided as the route decides it. */
+function diceBet(userId: number, pair: { serverSeed: string; clientSeed: string; nonce: number }) {
+  const roll = diceRoll(floats(pair.serverSeed, pair.clientSeed, pair.nonce, 1)[0]!);
+  const win = roll > 5000;
+  return {
+    userId,
+    game: 'dice',
+    amountCents: 1,
+    multiplierE4: win ? 19800 : 0,
+    payoutCents: win ? 2 : 0,
+    seedPairId: 0,
+    nonce: pair.nonce,
+    params: { target: 50, condition: 'over' },
+    result: { roll: roll / 100, win },
+    createdAt: new Date(),
+  };
+}
