@@ -1,7 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration files that time what they see (a crash or a feed within a budget in ms) or run
+ * several server processes (instances, cluster workers killed and restarted): they run one at a
+ * time once the others are done, so no other suite's load moves their clocks.
+ */
+const INTEGRATION_ALONE = [
+  'tests/integration/bets-warm.test.ts',
+  'tests/integration/cluster.test.ts',
+  'tests/integration/crash-recovery.test.ts',
+  'tests/integration/db-listen.test.ts',
+  'tests/integration/games-minerFrenzy.test.ts',
+  'tests/integration/giveaways-instances.test.ts',
+  'tests/integration/live-bets-instances.test.ts',
+  'tests/integration/live-bets.test.ts',
+  'tests/integration/live-instances.test.ts',
+  'tests/integration/rate-limit.test.ts',
+];
+
 export default defineConfig({
   test: {
+    // Two cores: the projects that allow it run two files at once (Vitest's default is one fewer
+    // than the cores).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -16,11 +37,24 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: INTEGRATION_ALONE,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Several suites start real servers and databases; two cores run them one file at a time.
+          // Two files at a time: most of a suite's time is spent waiting on its database.
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          name: 'integration-alone',
+          include: INTEGRATION_ALONE,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
+          // After the other integration files, one at a time, with the machine to themselves.
+          sequence: { groupOrder: 1 },
         },
       },
       {

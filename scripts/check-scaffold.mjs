@@ -105,11 +105,12 @@ try {
   const onlyScaffolded = {
     env: { ...process.env, GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(',') },
   };
+  // `integration*`: both integration projects (vitest.config.ts runs some files alone).
   const looping = (project) => [
     'vitest',
     'run',
     '--project',
-    project,
+    project === 'integration' ? 'integration*' : project,
     ...testsLoopingOverGames(project),
   ];
   sh('npx', looping('integration'), onlyScaffolded);

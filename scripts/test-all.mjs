@@ -20,12 +20,13 @@ function countVitest(project) {
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
+/** `project`'s files; `integration*` is both integration projects (vitest.config.ts). */
 function vitest(project) {
   return run('npx', [
     'vitest',
     'run',
     '--project',
-    project,
+    project === 'integration' ? 'integration*' : project,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${path.join(resultsDir, `${project}.json`)}`,

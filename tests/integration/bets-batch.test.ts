@@ -1,11 +1,13 @@
 // Bets written together (server/modules/bets/batch.ts, PostgreSQL): the bets of different players
 // that a process is ready to write at once share one statement, and each comes to what it would
 // have come to alone: its own nonce and roll, its own ledger lines, its own refusal.
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { diceRoll } from '../../games/dice/rules';
 import { UNIQUE_VIOLATION, sqlState } from '../../server/db/errors';
 import { betBatches, betState, recordBet } from '../../server/modules/bets/statements';
+import { gameSessions } from '../../server/modules/games/schema';
 import { unbalancedUsers } from '../support/money';
 import { appOnDatabase, DB_KINDS, registerUser } from '../support/testApp';
 import { moneySnapshot, revealSeeds, type BetAnswer } from './games-support';
@@ -129,6 +131,62 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
     expect(money.nonce).toBe(state.pair.nonce + 2);
     expect(money.balanceCents).toBe(rows[2]!.balanceCents);
     expect(money.ledgerTotal).toBe(money.balanceCents);
+  });
+
+  it("opens the sessions of a batch's bets that open one; a second open session fails its bet alone", async () => {
+    const players = await Promise.all(
+      Array.from({ length: 3 }, () => registerUser(suite.server.url)),
+    );
+    for (const p of players) expect((await bet(p.token, `first-${p.id}`)).status).toBe(200);
+    const write = async (withSession: boolean[]) => {
+      const states = await Promise.all(
+        players.map((player) => betState(db(), player.id, null, { lock: false })),
+      );
+      return Promise.allSettled(
+        players.map((player, i) =>
+          recordBet(
+            db(),
+            states[i]!.pair,
+            { ...diceBet(player.id, states[i]!.pair), game: 'batchTest' },
+            null,
+            EMPTY_ANSWER,
+            withSession[i] ? { session: { state: { step: i } } } : {},
+          ),
+        ),
+      );
+    };
+    const sessionsOf = (userId: number) =>
+      db()
+        .select()
+        .from(gameSessions)
+        .where(and(eq(gameSessions.userId, userId), eq(gameSessions.status, 'active')));
+
+    const sent = { ...betBatches(db()).sent };
+    const first = await write([true, true, false]);
+    expect(betBatches(db()).sent.statements - sent.statements).toBe(1);
+    expect(first.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    for (const [i, player] of players.entries()) {
+      const sessions = await sessionsOf(player.id);
+      expect(sessions.map((session) => session.state)).toEqual(i < 2 ? [{ step: i }] : []);
+      if (i < 2) {
+        const written = (first[i] as PromiseFulfilledResult<{ betId: number } | null>).value;
+        expect(sessions[0]!.betId).toBe(written!.betId);
+      }
+    }
+
+    // The first player's session is still open: the batch fails whole, the others settle.
+    const before = await moneySnapshot(db(), players[0]!.id);
+    const fallbacks = betBatches(db()).sent.fallbacks;
+    const second = await write([true, false, true]);
+    expect(betBatches(db()).sent.fallbacks - fallbacks).toBe(1);
+    expect(second[0]!.status).toBe('rejected');
+    expect(sqlState((second[0] as PromiseRejectedResult).reason)).toBe(UNIQUE_VIOLATION);
+    expect(await moneySnapshot(db(), players[0]!.id)).toEqual(before);
+    expect(second.slice(1).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect((await sessionsOf(players[2]!.id)).map((session) => session.state)).toEqual([
+      { step: 2 },
+    ]);
+    expect(await unbalancedUsers(db())).toEqual([]);
   });
 
   it('writes each bet of a batch that failed whole on its own: the others settle, the culprit gets its own error', async () => {

@@ -11,10 +11,12 @@ import type { PreparedSql } from '../../db/prepared';
  * became ready, unless MAX_IN_FLIGHT batches are already at the database, and then when the first
  * of them answers (under load that wait is what fills the next batch). A player has at most one
  * bet at the database (the next waits in the queue until the first is written), so each player's
- * bets are written in the order they came. A batch of one is written by the single statement. When the batch statement
- * fails as a whole (a key stored meanwhile, a nonce moved while it waited, a deadlock), each of
- * its bets is written again on its own, with the answer the single statement gives it: a batch
- * never changes what a bet comes to, only what it costs.
+ * bets are written in the order they came. A batch of one is written by the single statement.
+ * When the batch statement fails as a whole (a key stored meanwhile, a second open session of a
+ * game, a nonce moved while it waited, a deadlock), each of its bets is written again on its own,
+ * with the answer the single statement gives it: a batch never changes what a bet comes to, only
+ * what it costs. Two processes' batches lock their players' balance rows in the same order (by
+ * id), so they wait on each other at most, without a cycle.
  */
 export class BetBatches<Values extends { user: unknown }, Row> {
   private queue: Pending<Values, Row>[] = [];
@@ -22,13 +24,13 @@ export class BetBatches<Values extends { user: unknown }, Row> {
   /** Players with a bet in a statement at the database: their next one waits for its answer. */
   private readonly writing = new Set<unknown>();
   private scheduled = false;
-  /** Statements sent and the bets they carried, for the tests and the bench's reports. */
+  /** Statements sent, the bets they carried and the batches written again bet by bet. */
   readonly sent = { statements: 0, bets: 0, fallbacks: 0 };
 
   constructor(
     private readonly db: Db,
     /** One bet's statement: its row, or none when a guard refused. */
-    private readonly single: PreparedSql<Row>,
+    private readonly single: (db: Db, values: Values) => Promise<Row[]>,
     /** Several bets' statement: their rows, each with its bet's 1-based `ord` in the batch. */
     private readonly batch: PreparedSql<Row & { ord: string }>,
   ) {}
@@ -112,11 +114,11 @@ interface Pending<Values, Row> {
 
 async function writeAlone<Values, Row>(
   db: Db,
-  single: PreparedSql<Row>,
+  single: (db: Db, values: Values) => Promise<Row[]>,
   bet: Pending<Values, Row>,
 ): Promise<void> {
   try {
-    const [row] = await single(db, bet.values as Record<string, unknown>);
+    const [row] = await single(db, bet.values);
     bet.resolve(row);
   } catch (error) {
     bet.reject(error);

@@ -233,8 +233,8 @@ function recordSql(withSession: boolean): SQL {
 }
 
 /**
- * recordSql (without a session) for several bets of different players at once, each given as an
- * array with a value per bet: one transaction, the bets' balance rows locked in the order of
+ * recordSql for several bets of different players at once, each given as an array with a value
+ * per bet (`state` null for a bet that opens no session): one transaction, the bets' balance rows locked in the order of
  * their ids (two batches never wait on each other in a cycle), then each bet as recordSql writes
  * it, under the same guards, independently of the others: a bet a guard refuses is not written
  * and has no row, the others are. Each row answers its bet's place in the arrays (`ord`, from 1).
@@ -248,10 +248,11 @@ const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
         ${p('amount')}::bigint[], ${p('multiplier')}::bigint[], ${p('payout')}::bigint[],
         ${p('params')}::text[], ${p('result')}::text[], ${p('created')}::timestamptz[],
         ${p('key')}::text[], ${p('request_hash')}::text[], ${p('status')}::int[],
-        ${p('answer')}::text[], ${p('token')}::int[], ${p('token_hash')}::text[])
+        ${p('answer')}::text[], ${p('token')}::int[], ${p('token_hash')}::text[],
+        ${p('state')}::text[])
         WITH ORDINALITY AS bet(user_id, pair_id, nonce, server_seed, client_seed, game, amount,
           multiplier, payout, params, result, created, key, request_hash, status, answer,
-          token_id, token_hash, ord)
+          token_id, token_hash, state, ord)
     ), locked AS (
       SELECT users.id FROM users WHERE users.id IN (SELECT user_id FROM input)
       ORDER BY users.id FOR NO KEY UPDATE
@@ -302,6 +303,11 @@ const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
           '{balance}', to_jsonb(round(balance.balance_cents / 100.0, 2)))
       FROM drawn JOIN input USING (ord) JOIN balance USING (ord)
       WHERE input.key IS NOT NULL
+    ), session AS (
+      INSERT INTO game_sessions (bet_id, user_id, game, state, status)
+      SELECT drawn.id, input.user_id, input.game, input.state::jsonb, 'active'
+      FROM drawn JOIN input USING (ord)
+      WHERE input.state IS NOT NULL
     )
     SELECT balance.ord::text AS ord, balance.balance_cents::text AS balance,
       drawn.id::text AS bet_id, balance.name, balance.hide_name
@@ -325,7 +331,11 @@ const recordStatement = preparedSql<RecordRow>('bet_record', recordSql(false));
  */
 const recordWithSession = preparedSql<RecordRow>('bet_record_session', recordSql(true));
 
-type RecordValues = Record<string, unknown> & { user: number };
+type RecordValues = Record<string, unknown> & { user: number; state: string | null };
+
+/** One bet's statement: with its session when it opens one. */
+const recordOne = (db: Db | Tx, values: RecordValues) =>
+  (values.state === null ? recordStatement : recordWithSession)(db, values);
 
 const batchesOf = new WeakMap<Db, BetBatches<RecordValues, RecordRow>>();
 
@@ -333,7 +343,7 @@ const batchesOf = new WeakMap<Db, BetBatches<RecordValues, RecordRow>>();
 export function betBatches(db: Db): BetBatches<RecordValues, RecordRow> {
   let batches = batchesOf.get(db);
   if (!batches) {
-    batches = new BetBatches(db, recordStatement, recordBatchStatement);
+    batches = new BetBatches(db, recordOne, recordBatchStatement);
     batchesOf.set(db, batches);
   }
   return batches;
@@ -348,9 +358,9 @@ export interface RecordedBet {
 
 /**
  * Writes a decided bet (recordStatement); the bet's id is drawn by the statement, the answer's
- * `bet.id` and `balance` are filled in with it. Outside a transaction on PostgreSQL, a bet that
- * opens no session goes through the process's batches (betBatches): with the bets of other
- * players ready at the same moment, in one statement, to the same effect. Answers null when the funds did not suffice, the
+ * `bet.id` and `balance` are filled in with it. Outside a transaction on PostgreSQL, the bet goes
+ * through the process's batches (betBatches): with the bets of other players ready at the same
+ * moment, in one statement, to the same effect. Answers null when the funds did not suffice, the
  * pair's nonce had moved (another bet of the user got there first) or the warm state's token no
  * longer holds. Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when
  * another request stored an answer under the same key first or (with `session`, the row of the
@@ -366,8 +376,8 @@ export async function recordBet(
   options: { session?: { state: unknown }; warm?: WarmState } = {},
 ): Promise<RecordedBet | null> {
   const { session, warm } = options;
-  const values = {
-    ...(session ? { state: JSON.stringify(session.state) } : {}),
+  const values: RecordValues = {
+    state: session ? JSON.stringify(session.state) : null,
     pair: pair.id,
     nonce: pair.nonce,
     server_seed: pair.serverSeed,
@@ -387,10 +397,9 @@ export async function recordBet(
     token: warm?.tokenId ?? null,
     token_hash: warm?.tokenHash ?? null,
   };
-  let row: RecordRow | undefined;
-  if (session) [row] = await recordWithSession(db, values);
-  else if (onPostgresPool(db)) row = await betBatches(db).write(values);
-  else [row] = await recordStatement(db, values);
+  const [row] = onPostgresPool(db)
+    ? [await betBatches(db).write(values)]
+    : await recordOne(db, values);
   if (!row) return null;
   return {
     betId: Number(row.bet_id),
