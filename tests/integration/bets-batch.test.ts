@@ -25,6 +25,18 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
       body: DICE,
     });
 
+  type Player = Awaited<ReturnType<typeof registerUser>>;
+  /** `count` new players who each settled one bet (their seed pair is committed). */
+  const playersWithABet = async (count: number): Promise<Player[]> => {
+    const players = await Promise.all(
+      Array.from({ length: count }, () => registerUser(suite.server.url)),
+    );
+    for (const player of players) {
+      expect((await bet(player.token, `first-${player.id}`)).status).toBe(200);
+    }
+    return players;
+  };
+
   it('settles many players betting at once in shared statements, each bet its own nonce, roll and books', async () => {
     const players = await Promise.all(
       Array.from({ length: 24 }, () => registerUser(suite.server.url)),
@@ -68,11 +80,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
   });
 
   it('writes a refused bet of a batch not at all and the others as usual', async () => {
-    const players = await Promise.all(
-      Array.from({ length: 4 }, () => registerUser(suite.server.url)),
-    );
-    for (const player of players)
-      expect((await bet(player.token, `first-${player.id}`)).status).toBe(200);
+    const players = await playersWithABet(4);
     const before = await Promise.all(players.map((player) => moneySnapshot(db(), player.id)));
     const sent = { ...betBatches(db()).sent };
     // Written in the same turn of the event loop: one batch. The last bet's nonce is one the
@@ -111,11 +119,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
   });
 
   it("sends a player's second bet of the same moment in the next statement, so both are written", async () => {
-    const [player, other] = await Promise.all([
-      registerUser(suite.server.url),
-      registerUser(suite.server.url),
-    ]);
-    for (const p of [player, other]) expect((await bet(p.token, `first-${p.id}`)).status).toBe(200);
+    const [player, other] = (await playersWithABet(2)) as [Player, Player];
     const state = (await betState(db(), player.id, null, { lock: false }))!;
     const otherState = (await betState(db(), other.id, null, { lock: false }))!;
     const next = { ...state.pair, nonce: state.pair.nonce + 1 };
@@ -134,10 +138,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
   });
 
   it("opens the sessions of a batch's bets that open one; a second open session fails its bet alone", async () => {
-    const players = await Promise.all(
-      Array.from({ length: 3 }, () => registerUser(suite.server.url)),
-    );
-    for (const p of players) expect((await bet(p.token, `first-${p.id}`)).status).toBe(200);
+    const players = await playersWithABet(3);
     const write = async (withSession: boolean[]) => {
       const states = await Promise.all(
         players.map((player) => betState(db(), player.id, null, { lock: false })),
@@ -190,11 +191,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
   });
 
   it('writes each bet of a batch that failed whole on its own: the others settle, the culprit gets its own error', async () => {
-    const players = await Promise.all(
-      Array.from({ length: 3 }, () => registerUser(suite.server.url)),
-    );
-    for (const player of players)
-      expect((await bet(player.token, `used-${player.id}`)).status).toBe(200);
+    const players = await playersWithABet(3);
     const before = await Promise.all(players.map((player) => moneySnapshot(db(), player.id)));
     const states = await Promise.all(
       players.map((player) => betState(db(), player.id, null, { lock: false })),
@@ -208,7 +205,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
           db(),
           states[i]!.pair,
           diceBet(player.id, states[i]!.pair),
-          { key: i === 0 ? `used-${player.id}` : `new-${player.id}`, requestHash: 'x' },
+          { key: i === 0 ? `first-${player.id}` : `new-${player.id}`, requestHash: 'x' },
           { statusCode: 200, body: { bet: {}, balance: 0 } },
         ),
       ),

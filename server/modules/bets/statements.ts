@@ -168,8 +168,9 @@ function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
 /**
  * One statement, atomic on its own. Draws the bet's id; debits the stake and credits the payout
  * with their ledger lines (stakeAndPayoutCtes, which refuses a negative balance) if the pair is
- * still active with the seeds and nonce the bet was decided from and, for a warm state, the bearer token still holds (its row with
- * the same secret, unexpired, the player not suspended); then moves the nonce on, guarded by that
+ * still active with the seeds and nonce the bet was decided from and, for a warm state, the
+ * bearer token still holds (its row with the same secret, unexpired, the player not suspended);
+ * then moves the nonce on, guarded by that
  * same nonce (a bet can never reuse or skip one); inserts the bet and stores the answer under the
  * Idempotency-Key with the bet's id and the balance after it filled in. It answers the balance
  * after, the bet's id and the player's name and choice to hide it (for the live feed), or no row
@@ -233,12 +234,13 @@ function recordSql(withSession: boolean): SQL {
 }
 
 /**
- * recordSql for several bets of different players at once, each given as an array with a value
- * per bet (`state` null for a bet that opens no session): one transaction, the bets' balance rows locked in the order of
- * their ids (two batches never wait on each other in a cycle), then each bet as recordSql writes
- * it, under the same guards, independently of the others: a bet a guard refuses is not written
- * and has no row, the others are. Each row answers its bet's place in the arrays (`ord`, from 1).
- * Should a pair's nonce move while the statement waited, the division by zero fails it whole.
+ * recordSql for several bets of different players at once (BetBatches), each parameter given as
+ * an array with a value per bet (`state` null for a bet that opens no session): one transaction,
+ * the bets' balance rows locked in the order of their ids (two batches never wait on each other
+ * in a cycle), then each bet as recordSql writes it, under the same guards, independently of the
+ * others: a bet a guard refuses is not written and has no row, the others are. Each row answers
+ * its bet's place in the arrays (`ord`, from 1). Should a pair's nonce move while the statement
+ * waited, the division by zero fails it whole.
  */
 const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
   'bet_record_batch',
