@@ -177,13 +177,11 @@ export async function acceptToken(
   const remembered =
     expiresMs !== null && expiresMs - lastUsed > SESSION_IDLE_MS + TOUCH_INTERVAL_MS;
   // Session tokens slide: idle for a day, they expire; remembered ones keep their year.
-  const expiresAfter = remembered ? expiresMs : now + SESSION_IDLE_MS;
+  const slid = now + SESSION_IDLE_MS;
+  const expiresAfter = remembered ? expiresMs : slid;
   await db
     .update(accessTokens)
-    .set({
-      lastUsedAt: new Date(now),
-      ...(remembered ? {} : { expiresAt: new Date(now + SESSION_IDLE_MS) }),
-    })
+    .set({ lastUsedAt: new Date(now), ...(remembered ? {} : { expiresAt: new Date(slid) }) })
     .where(eq(accessTokens.id, id));
   return { tokenId: id, user: userOf(row.user), lastUsedMs: now, expiresMs: expiresAfter };
 }

@@ -165,6 +165,40 @@ function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
   };
 }
 
+/** A bet's values in a statement: one bet's parameters, or a column of a batch's input. */
+interface GuardedColumns {
+  pair: SQL;
+  nonce: SQL;
+  serverSeed: SQL;
+  clientSeed: SQL;
+  token: SQL;
+  tokenHash: SQL;
+}
+
+/**
+ * What a bet's write checks besides the funds, on the player's `users` row it updates: the pair
+ * is still active with the seeds and nonce the bet was decided from and, for a warm state (a
+ * token given), the bearer token still holds (its row with the same secret, unexpired, the
+ * player not suspended). The one statement and the batch check the same.
+ */
+function betGuards(c: GuardedColumns): SQL {
+  return sql`EXISTS (
+        SELECT 1 FROM seed_pairs
+        WHERE id = ${c.pair} AND nonce = ${c.nonce} AND active
+          AND server_seed = ${c.serverSeed} AND client_seed = ${c.clientSeed}
+      ) AND (${c.token} IS NULL OR users.suspended_at IS NULL AND EXISTS (
+        SELECT 1 FROM personal_access_tokens AS t
+        WHERE t.id = ${c.token} AND t.user_id = users.id AND t.token_hash = ${c.tokenHash}
+          AND (t.expires_at IS NULL OR t.expires_at > now())
+      ))`;
+}
+
+/** The answer stored under the Idempotency-Key: `answer` with the drawn id and balance after. */
+function answerStored(answer: SQL): SQL {
+  return sql`jsonb_set(jsonb_set(${answer}, '{bet,id}', to_jsonb(drawn.id)),
+          '{balance}', to_jsonb(round(balance.balance_cents / 100.0, 2)))`;
+}
+
 /**
  * One statement, atomic on its own. Draws the bet's id; debits the stake and credits the payout
  * with their ledger lines (stakeAndPayoutCtes, which refuses a negative balance) if the pair is
@@ -187,16 +221,14 @@ function recordSql(withSession: boolean): SQL {
     ), ${stakeAndPayoutCtes(
       p('user'),
       { amountCents: p('amount'), payoutCents: p('payout'), reference },
-      sql`EXISTS (
-        SELECT 1 FROM seed_pairs
-        WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
-          AND server_seed = ${p('server_seed')}::text AND client_seed = ${p('client_seed')}::text
-      ) AND (${p('token')}::int IS NULL OR users.suspended_at IS NULL AND EXISTS (
-        SELECT 1 FROM personal_access_tokens AS t
-        WHERE t.id = ${p('token')}::int AND t.user_id = users.id
-          AND t.token_hash = ${p('token_hash')}::text
-          AND (t.expires_at IS NULL OR t.expires_at > now())
-      ))`,
+      betGuards({
+        pair: sql`${p('pair')}::int`,
+        nonce: sql`${p('nonce')}::int`,
+        serverSeed: sql`${p('server_seed')}::text`,
+        clientSeed: sql`${p('client_seed')}::text`,
+        token: sql`${p('token')}::int`,
+        tokenHash: sql`${p('token_hash')}::text`,
+      }),
     )}, bumped AS (
       UPDATE seed_pairs SET nonce = nonce + 1
       WHERE id = ${p('pair')}::int AND nonce = ${p('nonce')}::int AND active
@@ -213,8 +245,7 @@ function recordSql(withSession: boolean): SQL {
       INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
       SELECT ${p('user')}::int, ${p('key')}::text, ${p('request_hash')}::text,
         ${p('status')}::int,
-        jsonb_set(jsonb_set(${p('answer')}::jsonb, '{bet,id}', to_jsonb(drawn.id)),
-          '{balance}', to_jsonb(round(balance.balance_cents / 100.0, 2)))
+        ${answerStored(sql`${p('answer')}::jsonb`)}
       FROM bumped, drawn, balance
       WHERE ${p('key')}::text IS NOT NULL
     )${
@@ -263,15 +294,14 @@ const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
       FROM input, locked
       WHERE users.id = input.user_id AND locked.id = input.user_id
         AND users.balance_cents >= input.amount
-        AND EXISTS (
-          SELECT 1 FROM seed_pairs
-          WHERE id = input.pair_id AND nonce = input.nonce AND active
-            AND server_seed = input.server_seed AND client_seed = input.client_seed
-        ) AND (input.token_id IS NULL OR users.suspended_at IS NULL AND EXISTS (
-          SELECT 1 FROM personal_access_tokens AS t
-          WHERE t.id = input.token_id AND t.user_id = users.id AND t.token_hash = input.token_hash
-            AND (t.expires_at IS NULL OR t.expires_at > now())
-        ))
+        AND ${betGuards({
+          pair: sql`input.pair_id`,
+          nonce: sql`input.nonce`,
+          serverSeed: sql`input.server_seed`,
+          clientSeed: sql`input.client_seed`,
+          token: sql`input.token_id`,
+          tokenHash: sql`input.token_hash`,
+        })}
       RETURNING input.ord, users.balance_cents, users.name, users.hide_name
     ), bumped AS (
       UPDATE seed_pairs SET nonce = seed_pairs.nonce + 1
@@ -301,8 +331,7 @@ const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
     ), stored AS (
       INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
       SELECT input.user_id, input.key, input.request_hash, input.status,
-        jsonb_set(jsonb_set(input.answer::jsonb, '{bet,id}', to_jsonb(drawn.id)),
-          '{balance}', to_jsonb(round(balance.balance_cents / 100.0, 2)))
+        ${answerStored(sql`input.answer::jsonb`)}
       FROM drawn JOIN input USING (ord) JOIN balance USING (ord)
       WHERE input.key IS NOT NULL
     ), session AS (
