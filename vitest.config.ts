@@ -16,6 +16,7 @@ const INTEGRATION_ALONE = [
   'tests/integration/live-bets.test.ts',
   'tests/integration/live-instances.test.ts',
   'tests/integration/rate-limit.test.ts',
+  'tests/integration/redis-outage.test.ts',
 ];
 
 export default defineConfig({
@@ -31,6 +32,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'games/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/node-globals.ts'],
+          // Some tests simulate 100,000 rounds or start CLIs: 2-8 s of CPU each here, 48 s seen with
+          // the machine's load at 18 (Vitest's default of 5 s failed beside one busy core).
+          testTimeout: 120_000,
         },
       },
       {

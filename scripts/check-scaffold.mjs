@@ -2,18 +2,56 @@
 // scaffolds a sample game of each kind, and with no other edit it typechecks, lints, passes its
 // own tests, is in the lobby, serves its scene, settles its bets through the ledger and verifies
 // from the CLI; `--remove` takes it away and the copy is exactly as it was.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { root, runBuffered } from './lib.mjs';
 
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-kit-'));
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 const sh = (command, args, options = {}) => {
   console.log(`[kit] ${command} ${args.join(' ')}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { cwd: copy, stdio: 'inherit', ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}`);
+  console.log(`[kit] ${command} ${args.join(' ')}: ${seconds(start)}`);
 };
+/**
+ * Commands that do not disturb each other, side by side: the first one's output shows as it
+ * comes, the others' once all are done, each whole. Throws when any of them failed.
+ */
+async function together(...commands) {
+  const start = Date.now();
+  const results = await Promise.all(
+    commands.map(async ([command, args], i) => {
+      console.log(
+        `[kit] ${command} ${args.join(' ')}${i > 0 ? ' (side by side, output below)' : ''}`,
+      );
+      const begun = Date.now();
+      if (i === 0) {
+        const { status } = await new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: copy, stdio: 'inherit' });
+          child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0) }));
+          child.on('error', () => resolve({ status: 1 }));
+        });
+        return { command, args, code: status, output: '', took: seconds(begun) };
+      }
+      const { code, output } = await runBuffered(command, args, { cwd: copy });
+      return { command, args, code, output, took: seconds(begun) };
+    }),
+  );
+  for (const { command, args, code, output, took } of results) {
+    if (output) console.log(`[kit] output of ${command} ${args.join(' ')}:\n${output.trimEnd()}`);
+    console.log(`[kit] ${command} ${args.join(' ')}: ${took}${code ? `, exit ${code}` : ''}`);
+  }
+  console.log(`[kit] side by side: ${seconds(start)}`);
+  const failed = results.filter(({ code }) => code !== 0);
+  if (failed.length) {
+    const names = failed.map(({ command, args }) => `${command} ${args.join(' ')}`);
+    throw new Error(`${names.join('; ')} failed`);
+  }
+}
 const capture = (command, args) =>
   execFileSync(command, args, {
     cwd: copy,
@@ -67,6 +105,7 @@ function testsLoopingOverGames(project) {
 }
 
 let failed = false;
+const started = Date.now();
 try {
   // The tracked and untracked-but-not-ignored files, as they are in the working tree.
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
@@ -89,32 +128,43 @@ try {
     sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--kind', kind]);
   // The checks of `npm test` that see a new game: all of the static ones, its own tests, and
   // every unit, integration and browser test that loops over the games (found by what it reads).
-  sh('npm', ['run', '--silent', 'typecheck']);
-  sh('npm', ['run', '--silent', 'lint']);
-  sh('npm', ['run', '--silent', 'deps']);
-  sh('npx', [
-    'vitest',
-    'run',
-    '--project',
-    'unit',
-    ...scaffolded.map(({ id }) => `games/${id}`),
-    ...testsLoopingOverGames('unit'),
-  ]);
+  // As in npm test: the i18n types (which typecheck writes and lint reads) first, then the
+  // static checks side by side, then the unit tests beside the build (they read nothing of dist/).
+  sh(process.execPath, ['scripts/i18n-types.mjs']);
+  await together(
+    ['npm', ['run', '--silent', 'typecheck']],
+    ['npm', ['run', '--silent', 'lint']],
+    ['npm', ['run', '--silent', 'deps']],
+  );
+  await together(
+    [
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        ...scaffolded.map(({ id }) => `games/${id}`),
+        ...testsLoopingOverGames('unit'),
+      ],
+    ],
+    ['npx', ['vite', 'build', '--logLevel', 'warn']],
+  );
   // The tests that play every game in turn play only the scaffolded ones here: npm test has just
   // played the others (tests/support/gamesUnderTest.ts).
   const onlyScaffolded = {
     env: { ...process.env, GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(',') },
   };
-  // `integration*`: both integration projects (vitest.config.ts runs some files alone).
+  // `integration*`: both integration projects (vitest.config.ts runs some files alone); `e2e*`
+  // the browser project(s).
   const looping = (project) => [
     'vitest',
     'run',
     '--project',
-    project === 'integration' ? 'integration*' : project,
+    `${project}*`,
     ...testsLoopingOverGames(project),
   ];
   sh('npx', looping('integration'), onlyScaffolded);
-  sh('npx', ['vite', 'build', '--logLevel', 'warn']);
   sh('npx', looping('e2e'), onlyScaffolded);
   for (const { id, verify } of scaffolded) {
     const printed = capture('npx', ['tsx', 'scripts/verify.ts', id, ...verify, ...SEEDS]);
@@ -128,7 +178,9 @@ try {
   for (const { id } of scaffolded) sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--remove']);
   const left = git('status', '--porcelain');
   if (left.trim()) throw new Error(`the tree is not back as it was after --remove:\n${left}`);
-  console.log('[kit] scaffold, play, verify and remove: the tree is back as it was');
+  console.log(
+    `[kit] scaffold, play, verify and remove: the tree is back as it was (${seconds(started)})`,
+  );
 } catch (error) {
   failed = true;
   console.error(`[kit] ${error.message}`);

@@ -18,6 +18,29 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output (stdout and stderr together, in order) held back; resolves to
+ * its exit code and that output, for commands run side by side whose output must not interleave.
+ */
+export function runBuffered(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const done = (code) => resolve({ code, output: Buffer.concat(chunks).toString() });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${command}: ${error.message}\n`));
+      done(1);
+    });
+  });
+}
+
 /** Newest modification time of any file under the given paths (0 when none exist). */
 export function newestMtime(paths) {
   let newest = 0;

@@ -1,9 +1,13 @@
 // `npm test`: typecheck, lint, the dependency check, unit, integration and browser tests, in that
-// order, failing fast.
+// order, failing fast. Steps that do not disturb each other run side by side (one group at a
+// time): typecheck, lint and the dependency check; the client build and the unit tests (which
+// read nothing of dist/; the integration and browser tests that serve it run after the build).
+// In a group the first step's output shows as it comes, the others' once the group is done, each
+// whole. Every step's wall time shows after it and in a table at the end.
 // Ends with one line `N passed, N failed` summing every suite, so a run that executed nothing shows.
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, run } from './lib.mjs';
+import { root, run, runBuffered } from './lib.mjs';
 
 const resultsDir = path.join(root, '.test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
@@ -20,47 +24,90 @@ function countVitest(project) {
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
-/** `project`'s files; `integration*` is both integration projects (vitest.config.ts). */
-function vitest(project) {
-  return run('npx', [
+/**
+ * `project`'s files; `integration*` is both integration projects (vitest.config.ts: the files
+ * that run two at a time, then those that run alone), `e2e*` the browser project(s).
+ */
+function vitestArgs(project) {
+  return [
     'vitest',
     'run',
     '--project',
-    project === 'integration' ? 'integration*' : project,
+    project === 'unit' ? project : `${project}*`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${path.join(resultsDir, `${project}.json`)}`,
-  ]);
+  ];
 }
 
-const steps = [
-  ['typecheck', () => run('npm', ['run', '--silent', 'typecheck'])],
-  ['lint', () => run('npm', ['run', '--silent', 'lint'])],
-  // Every listed package is imported somewhere, and every imported one is listed (knip).
-  ['dependencies', () => run('npm', ['run', '--silent', 'deps'])],
-  ['unit', () => vitest('unit')],
-  ['integration', () => vitest('integration')],
-  ['chromium', () => run(process.execPath, ['scripts/ensure-chromium.mjs'])],
-  ['build', () => run('npx', ['vite', 'build', '--logLevel', 'warn'])],
-  ['e2e', () => vitest('e2e')],
+/** A step: its name and its command; `vitest` when its tests count in the totals. */
+const step = (name, command, args, vitest = false) => ({ name, command, args, vitest });
+const npmScript = (name, script) => step(name, 'npm', ['run', '--silent', script]);
+const vitest = (project) => step(project, 'npx', vitestArgs(project), true);
+
+const groups = [
+  // src/i18n/resources.d.ts, which typecheck writes when stale and lint reads, first and alone.
+  [step('i18n types', process.execPath, ['scripts/i18n-types.mjs'])],
+  [
+    npmScript('typecheck', 'typecheck'),
+    npmScript('lint', 'lint'),
+    // Every listed package is imported somewhere, and every imported one is listed (knip).
+    npmScript('dependencies', 'deps'),
+  ],
+  [vitest('unit'), step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])],
+  [vitest('integration')],
+  [step('chromium', process.execPath, ['scripts/ensure-chromium.mjs'])],
+  [vitest('e2e')],
   // The game kit's proof in a temporary copy: scaffold, play, verify, remove (one test).
-  ['game kit', () => run(process.execPath, ['scripts/check-scaffold.mjs'])],
+  [step('game kit', process.execPath, ['scripts/check-scaffold.mjs'])],
 ];
 
-let failedStep;
-for (const [name, step] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const code = await step();
-  if (['unit', 'integration', 'e2e'].includes(name)) countVitest(name);
-  if (name === 'game kit' && code === 0) totals.passed += 1;
-  if (code !== 0) {
-    failedStep = name;
-    if (!['unit', 'integration', 'e2e'].includes(name)) totals.failed += 1;
-    break;
-  }
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+const timings = [];
+const failedSteps = [];
+const started = Date.now();
+
+async function runStep({ command, args }, buffered) {
+  const start = Date.now();
+  const result = buffered
+    ? await runBuffered(command, args)
+    : { code: await run(command, args), output: '' };
+  return { ...result, ms: Date.now() - start };
 }
 
-if (failedStep) console.error(`\nnpm test stopped at '${failedStep}'.`);
+for (const group of groups) {
+  const names = group.map(({ name }) => name);
+  console.log(`\n=== ${names.join(' + ')}${group.length > 1 ? ' (side by side)' : ''} ===`);
+  const groupStart = Date.now();
+  const results = await Promise.all(group.map((s, i) => runStep(s, i > 0)));
+  group.forEach((s, i) => {
+    const { code, output, ms } = results[i];
+    if (i > 0) {
+      console.log(`\n=== ${s.name} (output) ===`);
+      if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    }
+    console.log(`=== ${s.name}: ${seconds(ms)}${code === 0 ? '' : ` (failed, exit ${code})`} ===`);
+    timings.push([s.name, ms, code]);
+    if (s.vitest) countVitest(s.name);
+    if (s.name === 'game kit' && code === 0) totals.passed += 1;
+    if (code !== 0) {
+      failedSteps.push(s.name);
+      if (!s.vitest) totals.failed += 1;
+    }
+  });
+  if (group.length > 1)
+    console.log(`=== ${names.join(' + ')}: ${seconds(Date.now() - groupStart)} ===`);
+  if (failedSteps.length) break;
+}
+
+const width = Math.max(...timings.map(([name]) => name.length));
+console.log('\nstep wall times (side by side: typecheck + lint + dependencies, unit + build)');
+for (const [name, ms, code] of timings) {
+  console.log(`  ${name.padEnd(width)}  ${seconds(ms).padStart(6)}${code === 0 ? '' : '  failed'}`);
+}
+console.log(`  ${'total'.padEnd(width)}  ${seconds(Date.now() - started).padStart(6)}`);
+
+if (failedSteps.length) console.error(`\nnpm test stopped at '${failedSteps.join("', '")}'.`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
-process.exit(failedStep ? 1 : 0);
+process.exit(failedSteps.length ? 1 : 0);

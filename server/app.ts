@@ -31,6 +31,7 @@ import { gameRoutes } from './modules/games/routes';
 import { registerLiveBets } from './modules/live-bets/routes';
 import { imageRoutes } from './modules/images/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { RedisLink } from './redis/link';
 
 export interface BuildOptions {
   /** Where the log goes (stdout by default); the tests read it to prove no secret is written. */
@@ -53,6 +54,13 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('dbListen', database.listen);
   app.decorate('background', new BackgroundTasks(app.log));
+  const { redisUrl, redisPrefix, redisTimeoutMs } = config.accounts;
+  const redis = redisUrl
+    ? new RedisLink({ url: redisUrl, prefix: redisPrefix, timeoutMs: redisTimeoutMs, log: app.log })
+    : null;
+  app.decorate('redis', redis);
+  // Registered first, so it runs after every module that publishes or counts has closed.
+  if (redis) app.addHook('onClose', async () => redis.close());
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   registerErrorHandling(app);

@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import type { Db, Listen } from './db/database';
 import type { User } from './db/schema';
 import type { BetFeed } from './modules/live-bets/feed';
+import type { RedisLink } from './redis/link';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     dbListen: Listen;
     /** The live bets feed: settled bets go to it after their commit (modules/live-bets). */
     betFeed: BetFeed;
+    /** The link to Redis when REDIS_URL is set: an accelerator the server goes on without. */
+    redis: RedisLink | null;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the auth guard; null on public routes. */

@@ -4,6 +4,13 @@ import { buildApp } from './app';
 import { clusterLog, Supervisor, workerPlan, workerPoolSize, type ClusterLog } from './cluster';
 import { openDatabase } from './db/database';
 import { serveCounters } from './http/cluster-counters';
+import { STOP_DEADLINE_MS, stopOnSignals } from './shutdown';
+
+/**
+ * The cluster primary's whole stop: its workers' own deadline, SIGKILL for any worker past it,
+ * and the primary exits by then whatever happens (ms).
+ */
+const PRIMARY_STOP_MS = 10_000;
 
 /** One server: the app on its database, closed gracefully on SIGTERM or SIGINT. */
 async function serve(
@@ -18,20 +25,7 @@ async function serve(
   });
   const app = await buildApp(config, database);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    // A terminal's Ctrl+C reaches a cluster worker twice (its own SIGINT, then the primary's
-    // SIGTERM): close once.
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    // The database closes after the app, whose close waits for its background tasks.
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(app, database);
 
   const address = await app.listen({ port: config.port, host: config.host });
   const role = cluster.isWorker ? `, cluster worker ${process.pid}` : '';
@@ -40,32 +34,33 @@ async function serve(
 
 /**
  * The cluster primary: runs the migrations once, keeps the rate-limit counters the workers share
- * (without Redis), forks the workers and supervises them until SIGTERM or SIGINT.
+ * (always without Redis, while Redis is out with it), forks the workers and supervises them.
  */
 async function supervise(config: ServerConfig, workers: number, log: ClusterLog): Promise<never> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.close();
 
-  const { rateLimits, redisUrl } = config.accounts;
-  const stopCounters =
-    rateLimits && !redisUrl
-      ? serveCounters((listener) => {
-          const onMessage = (worker: Worker, message: unknown) =>
-            listener(
-              {
-                isConnected: () => worker.isConnected(),
-                send: (answer, callback) => worker.send(answer, undefined, callback),
-              },
-              message,
-            );
-          cluster.on('message', onMessage);
-          return () => cluster.off('message', onMessage);
-        })
-      : () => undefined;
+  // With Redis too: the workers count here while Redis is out.
+  const stopCounters = config.accounts.rateLimits
+    ? serveCounters((listener) => {
+        const onMessage = (worker: Worker, message: unknown) =>
+          listener(
+            {
+              isConnected: () => worker.isConnected(),
+              send: (answer, callback) => worker.send(answer, undefined, callback),
+            },
+            message,
+          );
+        cluster.on('message', onMessage);
+        return () => cluster.off('message', onMessage);
+      })
+    : () => undefined;
 
   const supervisor = new Supervisor<Worker>({
     size: workers,
     log,
+    // The workers' own deadline is STOP_DEADLINE_MS: past it by a little, SIGKILL.
+    stopGraceMs: STOP_DEADLINE_MS + 1_000,
     pool: {
       fork: () => cluster.fork(),
       pid: (worker) => worker.process.pid,
@@ -76,8 +71,24 @@ async function supervise(config: ServerConfig, workers: number, log: ClusterLog)
   cluster.on('listening', (worker, address) =>
     supervisor.listening(worker, `${address.address ?? '*'}:${address.port}`),
   );
-  process.on('SIGINT', () => void supervisor.stop('SIGINT'));
-  process.on('SIGTERM', () => void supervisor.stop('SIGTERM'));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} while stopping: the stop goes on (exit within ${PRIMARY_STOP_MS} ms)`);
+      return;
+    }
+    stopping = true;
+    // Bounded whatever the workers do: SIGKILL at the supervisor's grace, and this deadline.
+    setTimeout(() => {
+      log.error(
+        `${signal}: ${supervisor.running} worker(s) still running after ${PRIMARY_STOP_MS} ms: exiting 1`,
+      );
+      process.exit(1);
+    }, PRIMARY_STOP_MS);
+    void supervisor.stop(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   log.info(`cluster primary: ${workers} workers (database: postgres)`, { workers });
   supervisor.start();

@@ -3,6 +3,11 @@
 // (after the one Application exists), so every kind of display object a scene may use is
 // registered here, before the engine creates its renderer. Without this a ParticleContainer or
 // Text first imported by a scene chunk silently draws nothing.
+//
+// 'pixi.js/unsafe-eval' swaps the uniform, UBO, shader and particle uploaders Pixi otherwise
+// generates with new Function for plain ones, and skips its eval probe: the CSP has no
+// 'unsafe-eval' (server/http/security.ts). It too must come before the renderer is created.
+import 'pixi.js/unsafe-eval';
 import 'pixi.js/graphics';
 import 'pixi.js/mesh';
 import 'pixi.js/particle-container';

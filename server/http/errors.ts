@@ -57,6 +57,8 @@ export function label(field: string): string {
 }
 
 export const notFound = () => new HttpError(404, 'error.not_found');
+/** 503: the server is closing (a stream asked for while it stops; the client retries elsewhere). */
+export const serverClosing = () => new HttpError(503, 'error.server');
 export const unauthenticated = () => new HttpError(401, 'error.unauthenticated');
 export const forbidden = () => new HttpError(403, 'error.forbidden');
 

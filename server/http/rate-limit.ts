@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import cluster from 'node:cluster';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { failoverStore } from '../redis/failover-store';
 import { PrimaryCounters, primaryCounterStore } from './cluster-counters';
 import { HttpError } from './errors';
 
@@ -109,24 +109,17 @@ const tooMany = (reply: FastifyReply, ttlInSeconds: number) => {
  * Registers the limits: per IP on every API request (before authentication, so bad tokens count
  * too), per token (after the route's authentication), and each route's own `config.limits`
  * after validation. A request over any of them is a 429 with Retry-After. With REDIS_URL every
- * counter lives in Redis and holds across instances; without it, a cluster worker counts in the
- * cluster primary (server/http/cluster-counters.ts), so the workers of one host count together.
+ * counter lives in Redis and holds across instances, and on this host while Redis is out
+ * (server/redis/failover-store.ts); without it, a cluster worker counts in the cluster primary
+ * (server/http/cluster-counters.ts), so the workers of one host count together.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  const { rateLimits, redisUrl, redisPrefix } = app.config.accounts;
-  if (!rateLimits) {
+  if (!app.config.accounts.rateLimits) {
     app.log.warn('RATE_LIMITS=off: requests are not rate limited');
     return;
   }
-  let redis: Redis | undefined;
-  if (redisUrl) {
-    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
-    redis.on('error', (error: Error) => app.log.warn(`Redis (rate limits): ${error.message}`));
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => undefined);
-    });
-  }
-  const store = redis ? undefined : workerStore(app);
+  const hostStore = workerStore(app);
+  const store = app.redis ? failoverStore(app.redis, hostStore) : hostStore;
   await app.register(rateLimit, {
     global: true,
     max: BUCKETS.perToken.max,
@@ -135,10 +128,9 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       request.tokenId !== null ? `token:${request.tokenId}` : `ip:${request.ip}`,
     // The SPA's files and the docs page are not the API.
     allowList: (request) => !isApi(request),
-    ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:` } : {}),
     ...(store ? { store } : {}),
-    // A Redis outage (or a cluster primary that does not answer) must not take sign-in down:
-    // let the request through and log it.
+    // A cluster primary that does not answer must not take sign-in down: let the request
+    // through and log it (Redis never gets here: its failures count on the host).
     skipOnError: true,
     errorResponseBuilder: () => new HttpError(429, 'error.too_many_requests'),
   });

@@ -45,12 +45,7 @@ function helmetOptions(config: ServerConfig): FastifyHelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          "'unsafe-eval'",
-          ...hostPageScriptHashes(config),
-          ...RECAPTCHA_SCRIPTS,
-        ],
+        scriptSrc: ["'self'", ...hostPageScriptHashes(config), ...RECAPTCHA_SCRIPTS],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(apiOrigin ? [apiOrigin] : [])],
@@ -91,9 +86,10 @@ async function securityHeaders(config: ServerConfig): Promise<[string, string][]
 }
 
 /**
- * Security headers (helmet) with a CSP the SPA lives with: Pixi needs 'unsafe-eval' (v8 generates
- * its uniform uploaders with new Function unless 'pixi.js/unsafe-eval' is imported), blob:
- * workers and data:/blob: images and sounds; reCAPTCHA's scripts and frame; the docs page is
+ * Security headers (helmet) with a CSP the SPA lives with: no 'unsafe-eval' (Pixi v8 generates
+ * its uniform uploaders with new Function unless 'pixi.js/unsafe-eval' is imported, which
+ * engine/core/pixiExtensions.ts does before the renderer exists), blob: workers and data:/blob:
+ * images and sounds; reCAPTCHA's scripts and frame; the docs page is
  * plain 'self'. CORS answers only the app's origin (APP_URL); same-origin needs none.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {

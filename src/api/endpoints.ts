@@ -47,14 +47,22 @@ export const api = {
     password: string;
     remember: boolean;
     one_time_password?: string;
-  }) => http.post<{ token: string; token_type: string }>('/api/login', body).then((r) => r.data),
+    device_token?: string;
+  }) =>
+    http
+      .post<{ token: string; token_type: string; device_token?: string }>('/api/login', body)
+      .then((r) => r.data),
   register: (body: {
     name: string;
     email: string;
     password: string;
     password_confirmation: string;
     referral_code?: string;
-  }) => http.post<{ token: string; user: User }>('/api/register', body).then((r) => r.data),
+  }) => http.post<{ message?: string }>('/api/register', body).then((r) => r.data),
+  confirmRegistration: (token: string) =>
+    http
+      .post<{ token: string; user: User }>('/api/register/confirm', { token })
+      .then((r) => r.data),
   passwordEmail: (body: { email: string }) =>
     http.post<{ message?: string }>('/api/password/email', body).then((r) => r.data),
   passwordReset: (body: {

@@ -108,6 +108,13 @@ export const ROUTES: readonly RouteDef[] = [
     middleware: GUEST,
   },
   {
+    name: 'register.confirm',
+    path: '/register/confirm/:token',
+    titleKey: 'auth.confirm_registration',
+    load: () => import('../pages/auth/ConfirmRegistrationPage'),
+    middleware: GUEST,
+  },
+  {
     name: 'password.request',
     path: '/password/reset',
     titleKey: 'auth.reset_password',

@@ -310,6 +310,10 @@ export default interface Resources {
       resend_verification: 'Resend verification link';
       send_verification: 'Send verification link';
       verification_sent: 'If the address needs verifying, a new link is on its way.';
+      register_sent: 'Check your inbox: we have emailed you a link to finish your registration.';
+      check_inbox: 'Check your inbox';
+      confirm_registration: 'Finish registration';
+      registration_failed: 'This registration link is invalid, expired or already used.';
     };
     settings: {
       title: 'Settings';

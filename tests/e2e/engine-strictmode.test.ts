@@ -83,7 +83,9 @@ describe('GameView under React StrictMode (development build)', () => {
     // Switching scenes and leaving the page under StrictMode keeps the same single context.
     await page.click('[data-testid="engine-link-physics"]');
     await page.waitForFunction(
-      `window.__engine.scenes.currentId === 'physics' && window.__engine.scenes.state === 'running'`,
+      () =>
+        window.__engine?.scenes.currentId === 'physics' &&
+        window.__engine.scenes.state === 'running',
     );
     await page.click('[data-testid="engine-link-home"]');
     await page.waitForSelector('[data-screen="home"]');

@@ -38,20 +38,22 @@ async function pushState(page: Page, url: string): Promise<void> {
 }
 
 async function engineSceneShown(page: Page, scene: string): Promise<void> {
+  // A function, not a string: Playwright evaluates a string predicate with eval, which the CSP
+  // (rightly) refuses to the page.
   await page.waitForFunction(
-    `(() => {
+    (name) => {
       const main = document.querySelector('[data-screen="engine-demo"][data-state="shown"]');
-      const view = document.querySelector('[data-testid="game-view"]');
-      return main && view && view.dataset.scene === ${JSON.stringify(scene)} && view.querySelector('canvas');
-    })()`,
-    undefined,
+      const view = document.querySelector<HTMLElement>('[data-testid="game-view"]');
+      return main && view && view.dataset.scene === name && view.querySelector('canvas');
+    },
+    scene,
     { timeout: 30_000 },
   );
 }
 
 async function lobbyShown(page: Page): Promise<void> {
   await page.waitForSelector('[data-screen="home"]', { timeout: 30_000 });
-  await page.waitForFunction(`!document.querySelector('[data-testid="game-view"]')`);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="game-view"]'));
 }
 
 describe('the engine across client-side navigations', () => {

@@ -40,7 +40,9 @@ beforeAll(async () => {
   await page.addInitScript(COUNT_CONTEXTS);
   await serveReactLayerPage(page, dir);
   await page.goto(`${REACT_LAYER_ORIGIN}/index.html`);
-  await page.waitForFunction('window.__layerTest !== undefined');
+  await page.waitForFunction(
+    () => (window as unknown as { __layerTest?: unknown }).__layerTest !== undefined,
+  );
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { mailDirOf, waitForConfirmToken } from '../support/registration';
 import { startServer, type RunningServer } from '../support/server';
 import { loginThroughForm, newAccount, signIn, userOf, waitForPath } from './shell-helpers';
 
@@ -97,7 +98,8 @@ describe('guards', () => {
     await waitForPath(page, '/register');
     expect(await page.locator('input[name=referral_code]').inputValue()).toBe(code);
     await page.locator('input[name=name]').fill('Referred');
-    await page.locator('input[name=email]').fill(`referred-${Date.now()}@example.test`);
+    const email = `referred-${Date.now()}@example.test`;
+    await page.locator('input[name=email]').fill(email);
     await page.locator('input[name=password]').fill('long enough secret');
     await page.locator('input[name=password_confirmation]').fill('long enough secret');
     const [request, response] = await Promise.all([
@@ -106,7 +108,10 @@ describe('guards', () => {
       page.locator('form button[type=submit]').click(),
     ]);
     expect(request.postDataJSON()).toMatchObject({ referral_code: code });
-    expect(response.status()).toBe(201);
+    expect(response.status()).toBe(202);
+    await page.locator('.auth-card .alert--success').waitFor();
+    const token = await waitForConfirmToken(mailDirOf(server.url), email);
+    await page.goto(`${server.url}/register/confirm/${token}`);
     await waitForPath(page, '/');
     await close();
   });

@@ -26,8 +26,8 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
     return `/api${url.pathname}${url.search}`;
   };
 
-  it('mails a signed verification link at registration (a .eml and a .json in MAIL_DIR)', async () => {
-    const { email, token } = await registerUser(suite.server.url);
+  it('mails a signed verification link to a new, unverified e-mail (a .eml and a .json in MAIL_DIR)', async () => {
+    const { email, token } = await registerUser(suite.server.url, { unverified: true });
     await suite.server.app.background.drain(); // mails go out after the answer
     const mail = lastMailTo(mailDir(), email);
     expect(mail.subject).toBe('Verify your email address');
@@ -54,8 +54,8 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
   });
 
   it('refuses a tampered, foreign or unsigned link with 403 and a clear message', async () => {
-    const a = await registerUser(suite.server.url);
-    const b = await registerUser(suite.server.url);
+    const a = await registerUser(suite.server.url, { unverified: true });
+    const b = await registerUser(suite.server.url, { unverified: true });
     await suite.server.app.background.drain();
     const linkA = verifyApiPath(lastMailTo(mailDir(), a.email).link!);
     const url = new URL(linkA, 'http://x');
@@ -93,7 +93,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
     const { appSecrets } = await import('../../server/modules/auth/schema');
     const [row] = await suite.server.database.db.select().from(appSecrets);
     const key = Buffer.from(row!.value, 'base64');
-    const a = await registerUser(suite.server.url);
+    const a = await registerUser(suite.server.url, { unverified: true });
     const user = await call<{ email: string }>(suite.server.url, 'GET', '/api/user', {
       token: a.token,
     });
@@ -111,7 +111,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
   });
 
   it('resends a link to an unverified account, and answers the same for unknown ones', async () => {
-    const a = await registerUser(suite.server.url);
+    const a = await registerUser(suite.server.url, { unverified: true });
     await suite.server.app.background.drain();
     expect(mailCountTo(mailDir(), a.email)).toBe(1);
     const known = await call<Body>(suite.server.url, 'POST', '/api/email/resend', {
@@ -135,7 +135,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
   });
 
   it('resets a password with the mailed token once, and revokes every token', async () => {
-    const a = await registerUser(suite.server.url);
+    const a = await registerUser(suite.server.url, { unverified: true });
     const second = await call<{ token: string }>(suite.server.url, 'POST', '/api/login', {
       body: { email: a.email, password: a.password },
     });
@@ -216,7 +216,7 @@ describeEachDatabase('e-mail verification and password reset', (kind) => {
   it('refuses a reset token older than 60 minutes', async () => {
     const { passwordResetTokens } = await import('../../server/modules/auth/schema');
     const { eq } = await import('drizzle-orm');
-    const a = await registerUser(suite.server.url);
+    const a = await registerUser(suite.server.url, { unverified: true });
     await call(suite.server.url, 'POST', '/api/password/email', { body: { email: a.email } });
     await suite.server.app.background.drain();
     const token = new URL(lastMailTo(mailDir(), a.email).link!).pathname.split('/').at(-1);
@@ -277,8 +277,8 @@ describeEachDatabase('the key behind signed links', (kind) => {
   it('keeps the generated key in the database, so links survive a restart; APP_KEY replaces it', async () => {
     const mailDir = path.join(testDb.dataDir, 'mail');
     let server = await startTestApp(testDb);
-    const a = await registerUser(server.url);
-    const b = await registerUser(server.url);
+    const a = await registerUser(server.url, { unverified: true });
+    const b = await registerUser(server.url, { unverified: true });
     await server.close();
 
     server = await startTestApp(testDb);

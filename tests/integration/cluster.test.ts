@@ -2,7 +2,6 @@
 // keep settling bets while one of them is killed with SIGKILL, the primary replaces it, and no
 // acknowledged bet is lost; the workers count rate limits together without Redis. On PGlite the
 // server stays one process and says so.
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,14 @@ import { createUser } from '../../server/modules/account/service';
 import { issueToken } from '../../server/modules/auth/tokens';
 import { bets } from '../../server/modules/games/schema';
 import { unbalancedUsers } from '../support/money';
-import { sendRaw } from '../support/rawHttp';
+import {
+  childrenOf,
+  fresh,
+  listeningWorkers,
+  logLines,
+  startCluster,
+  waitFor,
+} from '../support/cluster';
 import { startServer, type RunningServer } from '../support/server';
 import { createTestDatabase, DB_KINDS, registerUser, type TestDatabase } from '../support/testApp';
 
@@ -27,100 +33,6 @@ const PACE_MS = 250;
  * open, unanswered (nodejs/node#21746), so a client gives up on it after a while, as any does.
  */
 const CONNECTION_ERRORS = ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'];
-const ANSWER_TIMEOUT_MS = 5_000;
-
-interface LogLine {
-  level: number;
-  time: number;
-  pid: number;
-  msg: string;
-  role?: string;
-  worker?: number;
-  req?: { url?: string };
-  res?: { statusCode?: number };
-}
-
-/** The server's JSON log lines (primary and workers share its stdout). */
-function logLines(server: RunningServer): LogLine[] {
-  const lines: LogLine[] = [];
-  for (const text of server.output().split('\n')) {
-    if (!text.startsWith('{')) continue;
-    try {
-      lines.push(JSON.parse(text) as LogLine);
-    } catch {
-      // a line cut by another process's write: not one the tests look for
-    }
-  }
-  return lines;
-}
-
-/** Pids of the workers the primary has seen listening, in order. */
-const listeningWorkers = (server: RunningServer) =>
-  logLines(server)
-    .filter((l) => l.role === 'primary' && / listening on /.test(l.msg))
-    .map((l) => ({ pid: l.worker!, time: l.time }));
-
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The server processes whose parent is `pid` (Linux /proc; tsx's esbuild helper aside). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (parent === pid && command.includes('server/main.ts')) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
-}
-
-/** One JSON request on a connection of its own, so node:cluster hands it to the next worker. */
-async function fresh(
-  base: string,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          Object.assign(new Error(`${method} ${url}: no answer in ${ANSWER_TIMEOUT_MS} ms`), {
-            code: 'ETIMEDOUT',
-          }),
-        ),
-      ANSWER_TIMEOUT_MS,
-    );
-  });
-  const sent = sendRaw(base, {
-    method,
-    url,
-    headers: {
-      accept: 'application/json',
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const answer = await Promise.race([sent, timeout]).finally(() => clearTimeout(timer));
-  return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
-}
-
 describe('cluster mode on PGlite', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -145,18 +57,8 @@ for (const kind of DB_KINDS.filter((k) => k === 'postgres')) {
 
     beforeAll(async () => {
       testDb = await createTestDatabase(kind);
-      server = await startServer({
-        env: {
-          DATABASE_URL: testDb.databaseUrl!,
-          WEB_CONCURRENCY: '2',
-          LOG_LEVEL: 'info',
-          // On, as in production: the bets below count in the primary too, kill or not.
-          RATE_LIMITS: 'on',
-        },
-      });
-      await waitFor('two workers listening', () =>
-        listeningWorkers(server).length >= 2 ? true : undefined,
-      );
+      // Rate limits on, as in production: the bets below count in the primary too, kill or not.
+      server = await startCluster(testDb.databaseUrl!);
       database = await openDatabase({
         databaseUrl: testDb.databaseUrl,
         dataDir: testDb.dataDir,

@@ -341,26 +341,20 @@ describeEachDatabase('data endpoints: wallet, locks, ranking, creators, posts, e
     });
     expect((await post<Errors>('/api/referrals/claim', referrer.token)).status).toBe(422);
 
-    const friend = await call<{ user: { id: number } }>(suite.server.url, 'POST', '/api/register', {
-      body: {
-        name: 'Invited Friend',
-        email: `friend-${kind}@example.test`,
-        password: 'friend-pass-1',
-        password_confirmation: 'friend-pass-1',
-        referral_code: code,
-      },
+    const friend = await registerUser(suite.server.url, {
+      name: 'Invited Friend',
+      email: `friend-${kind}@example.test`,
+      password: 'friend-pass-1',
+      referral_code: code,
     });
-    expect(friend.status).toBe(201);
-    await recordBet(suite.server.database.db, friend.body.user.id, 99_900); // wager 999.00
+    await recordBet(suite.server.database.db, friend.id, 99_900); // wager 999.00
     const after = await get<{
       referred_count: number;
       referred: { id: number; name: string }[];
       earnings: { total: number; available: number };
     }>('/api/referrals/me', referrer.token);
     expect(after.body.referred_count).toBe(1);
-    expect(after.body.referred).toMatchObject([
-      { id: friend.body.user.id, name: 'Invited Friend' },
-    ]);
+    expect(after.body.referred).toMatchObject([{ id: friend.id, name: 'Invited Friend' }]);
     expect(after.body.earnings).toMatchObject({ total: 0.99, available: 0.99 });
 
     const before = await balanceOf(referrer);

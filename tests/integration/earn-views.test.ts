@@ -21,19 +21,16 @@ describeEachDatabase('earn screens: referred players and lock rewards', (kind) =
       token: referrer.token,
     });
     const register = (name: string) =>
-      call<{ user: { id: number } }>(suite.server.url, 'POST', '/api/register', {
-        body: {
-          name,
-          email: `${name.toLowerCase().replace(/\s/g, '-')}-${kind}@example.test`,
-          password: 'friend-pass-1',
-          password_confirmation: 'friend-pass-1',
-          referral_code: me.body.referral_code,
-        },
+      registerUser(suite.server.url, {
+        name,
+        email: `${name.toLowerCase().replace(/\s/g, '-')}-${kind}@example.test`,
+        password: 'friend-pass-1',
+        referral_code: me.body.referral_code,
       });
     const busy = await register('Busy Friend');
     const idle = await register('Idle Friend');
-    await recordBet(suite.server.database.db, busy.body.user.id, 50_000);
-    await recordBet(suite.server.database.db, busy.body.user.id, 25_050, 10_000);
+    await recordBet(suite.server.database.db, busy.id, 50_000);
+    await recordBet(suite.server.database.db, busy.id, 25_050, 10_000);
 
     const after = await call<{ referred: Referred[]; earnings: { total: number } }>(
       suite.server.url,
@@ -44,9 +41,9 @@ describeEachDatabase('earn screens: referred players and lock rewards', (kind) =
     expect(after.status).toBe(200);
     const byId = new Map(after.body.referred.map((r) => [r.id, r]));
     // 750.50 staked (payouts do not count); 0.10% of it rounded down to a cent.
-    expect(byId.get(busy.body.user.id)).toMatchObject({ wagered: 750.5, commission: 0.75 });
-    expect(byId.get(idle.body.user.id)).toMatchObject({ wagered: 0, commission: 0 });
-    expect(Number.isNaN(Date.parse(byId.get(idle.body.user.id)!.created_at))).toBe(false);
+    expect(byId.get(busy.id)).toMatchObject({ wagered: 750.5, commission: 0.75 });
+    expect(byId.get(idle.id)).toMatchObject({ wagered: 0, commission: 0 });
+    expect(Number.isNaN(Date.parse(byId.get(idle.id)!.created_at))).toBe(false);
     expect(after.body.earnings.total).toBe(0.75);
   });
 

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/prepared';
 import { totpCode } from '../../server/modules/auth/totp';
 import { waitForMail } from '../support/mailbox';
+import { waitForConfirmToken } from '../support/registration';
 import { appOnDatabase, call, describeEachDatabase } from '../support/testApp';
 
 /**
@@ -30,24 +31,34 @@ describeEachDatabase('the log holds no secret', (kind) => {
     const passwords = ['first secret password', 'second secret password', 'third secret pass'];
     const secrets: string[] = [...passwords];
 
-    const registered = await call<{ token: string; user: { id: number } }>(
+    const registered = await call(suite.server.url, 'POST', '/api/register', {
+      body: {
+        name: 'Logged',
+        email: `pre-${email}`,
+        password: passwords[0],
+        password_confirmation: passwords[0],
+      },
+    });
+    expect(registered.status).toBe(202);
+    // The registration link's token (in a request body) and the account's bearer token.
+    const confirmToken = await waitForConfirmToken(mailDir, `pre-${email}`);
+    secrets.push(confirmToken);
+    const confirmed = await call<{ token: string }>(
       suite.server.url,
       'POST',
-      '/api/register',
-      {
-        body: {
-          name: 'Logged',
-          email,
-          password: passwords[0],
-          password_confirmation: passwords[0],
-        },
-      },
+      '/api/register/confirm',
+      { body: { token: confirmToken } },
     );
-    expect(registered.status).toBe(201);
-    const token = registered.body.token;
+    expect(confirmed.status).toBe(201);
+    const token = confirmed.body.token;
     secrets.push(token);
+    // A new e-mail gets a verification link (its signature in the query string of a logged URL).
+    const changed = await call(suite.server.url, 'PATCH', '/api/settings/profile', {
+      token,
+      body: { name: 'Logged', email },
+    });
+    expect(changed.status).toBe(200);
 
-    // The verification link (its signature in the query string of a logged URL).
     const verifyMail = await waitForMail(mailDir, email, { link: /\/email\/verify\// });
     const verifyUrl = new URL(verifyMail.link!);
     secrets.push(verifyUrl.searchParams.get('signature')!);
@@ -58,10 +69,15 @@ describeEachDatabase('the log holds no secret', (kind) => {
     );
     expect(verified.status).toBe(200);
 
-    const login = await call<{ token: string }>(suite.server.url, 'POST', '/api/login', {
-      body: { email, password: passwords[0] },
-    });
-    secrets.push(login.body.token);
+    const login = await call<{ token: string; device_token: string }>(
+      suite.server.url,
+      'POST',
+      '/api/login',
+      {
+        body: { email, password: passwords[0] },
+      },
+    );
+    secrets.push(login.body.token, login.body.device_token);
 
     const setup = await call<{ secret: string; otpauth_url: string }>(
       suite.server.url,
@@ -131,13 +147,20 @@ describeEachDatabase('the log holds no secret', (kind) => {
         `ALTER TABLE seed_pairs ADD CONSTRAINT log_scan_seed CHECK (client_seed <> 'refused')`,
       ),
     );
-    const refusedUser = await call(suite.server.url, 'POST', '/api/register', {
+    const refusedEmail = `refused-${kind}@example.test`;
+    const refusedStart = await call(suite.server.url, 'POST', '/api/register', {
       body: {
         name: 'Refused',
-        email: `refused-${kind}@example.test`,
+        email: refusedEmail,
         password: 'refused secret password',
         password_confirmation: 'refused secret password',
       },
+    });
+    expect(refusedStart.status).toBe(202);
+    const refusedToken = await waitForConfirmToken(mailDir, refusedEmail);
+    secrets.push(refusedToken);
+    const refusedUser = await call(suite.server.url, 'POST', '/api/register/confirm', {
+      body: { token: refusedToken },
     });
     expect(refusedUser.status).toBe(500);
     secrets.push('refused secret password');
@@ -151,6 +174,7 @@ describeEachDatabase('the log holds no secret', (kind) => {
     secrets.push(
       ...(await select(sql`SELECT password_hash FROM users WHERE password_hash IS NOT NULL`)),
       ...(await select(sql`SELECT token_hash FROM personal_access_tokens`)),
+      ...(await select(sql`SELECT token_hash FROM known_devices`)),
       ...(await select(sql`SELECT server_seed FROM seed_pairs`)),
       ...(await select(sql`SELECT value FROM app_secrets`)),
     );

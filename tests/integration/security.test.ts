@@ -29,6 +29,8 @@ describeEachDatabase('security headers, CORS, body limit, OpenAPI', (kind) => {
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    // No eval: Pixi's uploaders come from 'pixi.js/unsafe-eval' (engine/core/pixiExtensions.ts).
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-eval');
     // The host page's inline window.config block (as rewritten by the server) is allowed by hash.
     const inline = /<script id="app-config">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(inline).toContain('Secure Casino');

@@ -20,7 +20,7 @@ describeEachDatabase('settings: profile, password, two-factor', (kind) => {
     });
 
   it('changes the name; a new e-mail is unverified and gets a new link; a taken one is 422', async () => {
-    const a = await registerUser(suite.server.url);
+    const a = await registerUser(suite.server.url, { unverified: true });
     const b = await registerUser(suite.server.url);
     await suite.server.app.background.drain(); // mails go out after the answer
     const verify = new URL(lastMailTo(mailDir(), a.email).link!);

@@ -20,24 +20,80 @@ const FLAGS = [
 export interface LaunchedBrowser {
   context: BrowserContext;
   browser: Browser | null;
+  /** The CSP violations seen so far, in every context of this browser (see launchBrowser). */
+  cspViolations: () => string[];
+  /** Closes the browser; throws when a page met a CSP violation. */
   close: () => Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile folder, removed again on close. */
+const VIEWPORT = { width: 1280, height: 800 };
+
+const REPORT_BINDING = '__reportCspViolation';
+
+/**
+ * Every page of `context` reports its CSP violations (the `securitypolicyviolation` event: a
+ * script, an eval, a style or a connection the server's CSP refused) into `violations`.
+ */
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding(REPORT_BINDING, ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      report?.(
+        `${e.effectiveDirective} refused ${e.blockedURI || 'inline'} ` +
+          `(${e.sourceFile || 'page'}:${e.lineNumber})`,
+      );
+    });
+  }, REPORT_BINDING);
+}
+
+/**
+ * Debian's Chromium with a fresh profile folder, removed again on close: a context of its own
+ * (1280 x 800) and `browser` to make more. A CSP violation in any of its pages (its own context's
+ * and those of browser.newContext(), unless made with `bypassCSP`) fails the test file: close()
+ * throws with them.
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...FLAGS, ...extraArgs],
-    viewport: { width: 1280, height: 800 },
+    viewport: VIEWPORT,
   });
+  return watched(context, context.browser(), async () => {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  });
+}
+
+/** `context` and `browser` with their pages' CSP violations watched (see launchBrowser). */
+async function watched(
+  context: BrowserContext,
+  browser: Browser | null,
+  closeBrowser: () => Promise<void>,
+): Promise<LaunchedBrowser> {
+  const violations: string[] = [];
+  await watchCsp(context, violations);
+  if (browser) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const created = await newContext(options);
+      await watchCsp(created, violations);
+      return created;
+    };
+  }
   return {
     context,
-    browser: context.browser(),
+    browser,
+    cspViolations: () => [...violations],
     close: async () => {
-      await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      await closeBrowser();
+      if (violations.length) {
+        throw new Error(`CSP violations in the browser:\n${violations.join('\n')}`);
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { seedPgliteDataDir } from './pgliteTemplate';
+import { noteMailDir } from './registration';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -76,6 +77,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
   const url = `http://127.0.0.1:${port}`;
+  const mailDir = options.env?.MAIL_DIR ?? process.env.MAIL_DIR;
+  noteMailDir(url, mailDir ? path.resolve(repoRoot, mailDir) : path.join(dataDir, 'mail'));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {

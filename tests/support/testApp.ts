@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database, type Db } from '../../server/db/database';
 import { seedPairs } from '../../server/modules/fairness/schema';
 import { seedPgliteDataDir } from './pgliteTemplate';
+import { confirmLinksTo, mailDirOf, noteMailDir, waitForConfirmToken } from './registration';
 import { freePort } from './server';
 
 export const TEST_DATABASE_URL =
@@ -122,6 +123,7 @@ export async function startTestApp(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp(config, database, options);
   const url = await app.listen({ port: config.port, host: '127.0.0.1' });
+  noteMailDir(url, config.accounts.mailDir);
   return {
     app,
     url,
@@ -243,26 +245,75 @@ export async function call<T = Record<string, unknown>>(
 }
 
 let userCounter = 0;
-/** Registers a fresh user over HTTP and answers its token. */
+/**
+ * Registers a fresh user over HTTP and answers its token: POST /api/register, then the link
+ * mailed to the address (read from the server's mail folder: `mailDir`, else the one noted when
+ * startTestApp / startServer started the server at `base`), then POST /api/register/confirm.
+ */
 export async function registerUser(
   base: string,
-  overrides: Partial<{ name: string; email: string; password: string }> = {},
+  overrides: Partial<{
+    name: string;
+    email: string;
+    password: string;
+    referral_code: string;
+    mailDir: string;
+    headers: Record<string, string>;
+    /** Where the link comes from when mails do not go to files (an SMTP sink): its token. */
+    confirmToken: (email: string) => Promise<string>;
+    /**
+     * An account whose e-mail is not verified, with a verification link in its mail (as a new
+     * account was before registration was confirmed by mail): it registers under another
+     * address, then changes it to this one in the settings.
+     */
+    unverified: boolean;
+  }> = {},
 ): Promise<{ token: string; email: string; password: string; id: number }> {
   userCounter += 1;
-  const email =
+  const wanted =
     overrides.email ?? `player${userCounter}-${randomBytes(3).toString('hex')}@example.test`;
+  const email = overrides.unverified
+    ? `pre-${userCounter}-${randomBytes(4).toString('hex')}@example.test`
+    : wanted;
+  const name = overrides.name ?? `Player ${userCounter}`;
   const password = overrides.password ?? 'correct horse battery';
-  const res = await call<{ token: string; user: { id: number } }>(base, 'POST', '/api/register', {
+  const mailDir = overrides.confirmToken ? null : (overrides.mailDir ?? mailDirOf(base));
+  const before = mailDir ? confirmLinksTo(mailDir, email) : new Set<string>();
+  const res = await call(base, 'POST', '/api/register', {
     body: {
-      name: overrides.name ?? `Player ${userCounter}`,
+      name,
       email,
       password,
       password_confirmation: password,
+      ...(overrides.referral_code ? { referral_code: overrides.referral_code } : {}),
     },
+    headers: overrides.headers,
   });
-  if (res.status !== 201)
+  if (res.status !== 202)
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { token: res.body.token, email, password, id: res.body.user.id };
+  const token = overrides.confirmToken
+    ? await overrides.confirmToken(email)
+    : await waitForConfirmToken(mailDir!, email, before);
+  const confirmed = await call<{ token: string; user: { id: number } }>(
+    base,
+    'POST',
+    '/api/register/confirm',
+    { body: { token }, headers: overrides.headers },
+  );
+  if (confirmed.status !== 201)
+    throw new Error(
+      `register confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`,
+    );
+  if (overrides.unverified) {
+    const changed = await call(base, 'PATCH', '/api/settings/profile', {
+      body: { name, email: wanted },
+      token: confirmed.body.token,
+      headers: overrides.headers,
+    });
+    if (changed.status !== 200)
+      throw new Error(`e-mail change failed: ${changed.status} ${JSON.stringify(changed.body)}`);
+  }
+  return { token: confirmed.body.token, email: wanted, password, id: confirmed.body.user.id };
 }
 
 /** call() that keeps every raw answer, to scan them all for secrets afterwards. */

@@ -12,6 +12,8 @@ export interface NewUser {
   email: string;
   /** Plain password, hashed here; null for accounts created through OAuth. */
   password: string | null;
+  /** An argon2 hash made before (a confirmed pending registration); wins over `password`. */
+  passwordHash?: string;
   referralCode?: string | null | undefined;
   role?: string;
   emailVerified?: boolean;
@@ -63,7 +65,8 @@ export async function createUser(
   startingBalanceCents: number,
 ): Promise<User> {
   const email = normalizeEmail(input.email);
-  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  const passwordHash =
+    input.passwordHash ?? (input.password === null ? null : await hashPassword(input.password));
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ id: users.id })

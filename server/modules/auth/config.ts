@@ -17,6 +17,8 @@ export interface AccountsConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key this server writes (separates deployments and test runs). */
   redisPrefix: string;
+  /** REDIS_TIMEOUT_MS: one Redis command's deadline, past which the server goes on without it. */
+  redisTimeoutMs: number;
   /** RATE_LIMITS=off switches the limits off (tests and benchmarks only). */
   rateLimits: boolean;
   admin: { email: string; password: string; name: string } | null;
@@ -46,6 +48,7 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv, dataDir: string): Acc
       env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'casino:',
+    redisTimeoutMs: redisTimeoutMs(env.REDIS_TIMEOUT_MS),
     rateLimits: env.RATE_LIMITS !== 'off',
     admin:
       adminEmail && adminPassword
@@ -54,6 +57,16 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv, dataDir: string): Acc
     trustProxy: trustProxy(env.TRUST_PROXY),
     oauth: oauthProvidersFromEnv(env),
   };
+}
+
+/** REDIS_TIMEOUT_MS: a whole number of milliseconds from 1 to 10,000 (default 50). */
+function redisTimeoutMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 50;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 10_000) {
+    throw new Error(`REDIS_TIMEOUT_MS must be a whole number of milliseconds from 1 to 10000`);
+  }
+  return ms;
 }
 
 /** TRUST_PROXY: 'true' (any peer), 'false', or addresses / CIDRs / presets, comma-separated. */

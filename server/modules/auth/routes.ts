@@ -4,26 +4,34 @@ import { Type } from 'typebox';
 import { requestLocale, ValidationError } from '../../http/errors';
 import { ROUTE_LIMITS } from '../../http/rate-limit';
 import { translate } from '../../i18n/messages';
+import type { User } from '../../db/schema';
 import {
   bearerAuth,
   Email,
   ErrorBody,
   errorResponses,
   LoginValidationErrorBody,
+  MessageBody,
   Password,
   UserBody,
 } from '../../http/schemas';
-import {
-  createUser,
-  findUserByEmail,
-  hashPassword,
-  userJson,
-  verifyPassword,
-} from '../account/service';
-import { queueVerificationMail } from './emailVerification';
+import { findUserByEmail, hashPassword, userJson, verifyPassword } from '../account/service';
+import { deviceOwner, rememberDevice } from './devices';
 import { requireAuth } from './guard';
+import { appOrigin, queueAccountMail } from './links';
 import { acceptOneTimePassword } from './oneTimePassword';
 import { requireRecaptcha } from './recaptcha';
+import { confirmRegistration, queueRegistration, referralCodeExists } from './registration';
+import {
+  lockedError,
+  lockedFor,
+  loginThrottleKey,
+  recordFailure,
+  resetFailures,
+  sweepThrottles,
+  throttledCode,
+  throttleOn,
+} from './throttle';
 import { issueToken, revokeToken } from './tokens';
 
 let dummy: Promise<string> | undefined;
@@ -40,6 +48,16 @@ const RecaptchaFields = {
   ),
 };
 
+/** Tells the owner that someone keeps failing to sign in (at most once an hour, see throttle.ts). */
+function queueFailureNotice(
+  request: Parameters<typeof queueAccountMail>[0],
+  user: User,
+  failures: number,
+): void {
+  const forgot = `${appOrigin(request)}/password/reset`;
+  queueAccountMail(request, 'signin_failures', user, () => forgot, { count: failures });
+}
+
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/register',
@@ -47,7 +65,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { limits: ROUTE_LIMITS.register },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; answers a token and the user',
+        summary:
+          'Start a registration: mails a link that creates the account (same answer whether or not the e-mail has one)',
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 255 }),
           email: Email,
@@ -56,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           referral_code: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
           ...RecaptchaFields,
         }),
-        response: { 201: Type.Object({ token: Type.String(), user: UserBody }), ...errorResponses },
+        response: { 202: MessageBody, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -65,18 +84,40 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw ValidationError.field('password', 'validation.confirmed');
       }
       if (!body.name.trim()) throw ValidationError.field('name', 'validation.required');
+      const referralCode = body.referral_code || null;
+      if (referralCode && !(await referralCodeExists(app.db, referralCode))) {
+        throw ValidationError.field('referral_code', 'validation.in');
+      }
       await requireRecaptcha(request, body);
-      const user = await createUser(
+      // The same work whether or not the e-mail has an account; the rest runs after the answer.
+      const passwordHash = await hashPassword(body.password);
+      queueRegistration(request, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        referralCode,
+      });
+      return reply.code(202).send({ message: translate(requestLocale(request), 'register.sent') });
+    },
+  );
+
+  app.post(
+    '/api/register/confirm',
+    {
+      // A 64-character token cannot be guessed: the per-IP limit of every request is enough.
+      schema: {
+        tags: ['auth'],
+        summary: 'Create the account of a mailed registration link; answers a token and the user',
+        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 201: Type.Object({ token: Type.String(), user: UserBody }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await confirmRegistration(
         app.db,
-        {
-          name: body.name,
-          email: body.email,
-          password: body.password,
-          referralCode: body.referral_code || null,
-        },
+        request.body.token,
         app.config.startingBalanceCents,
       );
-      queueVerificationMail(request, user);
       const token = await issueToken(app.db, user.id);
       return reply.code(201).send({ token, user: userJson(user) });
     },
@@ -88,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { limits: ROUTE_LIMITS.login },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; answers a bearer token',
+        summary: 'Sign in; answers a bearer token and a device token',
         body: Type.Object({
           email: Email,
           password: Type.String({ minLength: 1, maxLength: 255 }),
@@ -96,30 +137,65 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           one_time_password: Type.Optional(
             Type.Union([Type.String({ maxLength: 16 }), Type.Null()]),
           ),
+          device_token: Type.Optional(
+            Type.Union([
+              Type.String({
+                maxLength: 255,
+                description:
+                  'The device_token of an earlier sign-in to this account: not held by the account lock',
+              }),
+              Type.Null(),
+            ]),
+          ),
           ...RecaptchaFields,
         }),
         response: {
-          200: Type.Object({ token: Type.String(), token_type: Type.Literal('bearer') }),
+          200: Type.Object({
+            token: Type.String(),
+            token_type: Type.Literal('bearer'),
+            device_token: Type.String({
+              description: 'Send it back as device_token on later sign-ins to this account',
+            }),
+          }),
           ...errorResponses,
           422: LoginValidationErrorBody,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, remember, one_time_password: code } = request.body;
+      const deviceToken = request.body.device_token ?? null;
       await requireRecaptcha(request, request.body);
       const user = await findUserByEmail(app.db, email);
-      if (!user) {
-        // As slow as a wrong password, so the timing does not tell which e-mails have accounts.
-        await verify(await dummyHash(), password).catch(() => false);
+      const throttled = throttleOn(request);
+      const passwordKey = loginThrottleKey(email);
+      if (throttled) {
+        // Before the password is looked at: a lock costs no argon2 and answers nothing about it.
+        // A browser that signed in to this account before is not held (nobody can lock it out).
+        const knownDevice =
+          user !== undefined && deviceToken !== null
+            ? (await deviceOwner(app.db, deviceToken)) === user.id
+            : false;
+        const locked = knownDevice ? 0 : await lockedFor(app.db, passwordKey);
+        if (locked > 0) throw lockedError(reply, locked);
+      }
+      const passwordOk = user
+        ? await verifyPassword(user, password)
+        : // As slow as a wrong password, so the timing does not tell which e-mails have accounts.
+          await verify(await dummyHash(), password).catch(() => false);
+      if (!user || !passwordOk) {
+        if (throttled) {
+          const failure = await recordFailure(app.db, passwordKey);
+          if (user && failure.notify) queueFailureNotice(request, user, failure.failures);
+          app.background.run('throttle sweep', () => sweepThrottles(app.db));
+        }
         throw ValidationError.field('email', 'auth.failed');
       }
-      if (!(await verifyPassword(user, password))) {
-        throw ValidationError.field('email', 'auth.failed');
-      }
+      if (throttled) await resetFailures(app.db, passwordKey);
       // Only after the password: a suspension is not told to whoever merely knows the e-mail.
       if (user.suspendedAt) throw ValidationError.field('email', 'auth.suspended');
       if (user.twoFactorEnabled && user.twoFactorSecret) {
+        const secret = user.twoFactorSecret;
         // Laravel Fortify's shape: the client shows the code field when it sees two_factor.
         if (!code) {
           throw ValidationError.field(
@@ -129,7 +205,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             TWO_FACTOR,
           );
         }
-        if (!(await acceptOneTimePassword(app.db, user.id, user.twoFactorSecret, code))) {
+        const result = await throttledCode(request, reply, user.id, () =>
+          acceptOneTimePassword(app.db, user.id, secret, code),
+        );
+        if (!result.ok) {
+          if (result.failure?.notify) queueFailureNotice(request, user, result.failure.failures);
           throw ValidationError.field(
             'one_time_password',
             'auth.two_factor_invalid',
@@ -139,7 +219,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       const token = await issueToken(app.db, user.id, { remember: remember === true });
-      return { token, token_type: 'bearer' as const };
+      const device = await rememberDevice(app.db, user.id, deviceToken);
+      return { token, token_type: 'bearer' as const, device_token: device };
     },
   );
 

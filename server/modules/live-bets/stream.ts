@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/database';
+import { serverClosing } from '../../http/errors';
 import { latestSettledBets } from './backlog';
 import type { BetFeed, FeedSubscriber } from './feed';
 import { publicBet } from './publicBet';
@@ -22,6 +23,8 @@ const MAX_EARLY = 64;
 /** The live feed's streams on this instance (GET /api/bets/live). */
 export class FeedStreams {
   private readonly open = new Set<() => void>();
+  /** The server is closing: streams still being set up end instead of staying open. */
+  private closing = false;
 
   constructor(
     private readonly feed: BetFeed,
@@ -32,12 +35,18 @@ export class FeedStreams {
     return this.open.size;
   }
 
+  /**
+   * Ends every stream (the server is closing; EventSource reconnects to another instance), and
+   * those still reading their backlog as soon as they have: none may hold the server's close.
+   */
   closeAll(): void {
+    this.closing = true;
     for (const close of [...this.open]) close();
   }
 
   /** A stream: `backlog` {bets, server_now} at once, then `bet` for every bet settled. */
   async serve(reply: FastifyReply, userId: number | null): Promise<void> {
+    if (this.closing) throw serverClosing();
     const raw = reply.raw;
     let connected = true;
     /** Batches heard before the backlog was sent: written right after it. */
@@ -90,7 +99,12 @@ export class FeedStreams {
       close();
       throw error;
     }
-    if (!connected) return;
+    if (!connected) {
+      // Closed before anything was sent: by the server's close (answered, so the request does not
+      // stay open without an answer), or by the client (gone: nothing to answer).
+      if (!raw.destroyed && !raw.headersSent) throw serverClosing();
+      return;
+    }
     reply.sse.keepAlive();
     const bets = backlog.reverse().map((bet) => publicBet(bet, bet.user_id === userId));
     reply.sse.sendHeaders();

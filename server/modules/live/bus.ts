@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { preparedSql } from '../../db/prepared';
 import type { BetJson } from '../bets/json';
 
@@ -34,14 +33,14 @@ export interface Notification {
 }
 
 /**
- * "Round N has ended" between server instances: Redis pub/sub when REDIS_URL is set, otherwise
- * the database's LISTEN/NOTIFY. Every instance hears every message, its own included.
+ * "Round N has ended" between server instances: Redis pub/sub when REDIS_URL is set and Redis
+ * is available, otherwise the database's LISTEN/NOTIFY (see openChannel). Every instance hears every message, its own included.
  */
 export interface RoundBus {
   /**
    * On the database's bus, the NOTIFY the ending's own statement sends (it goes out at that
-   * transaction's commit, and not at all with a rollback); null on Redis, where publish() the
-   * message once the ending has committed.
+   * transaction's commit, and not at all with a rollback); null while on Redis, where publish()
+   * the message once the ending has committed.
    */
   notification(message: RoundEnded): Notification | null;
   publish(message: RoundEnded): Promise<void>;
@@ -75,9 +74,10 @@ function decode(payload: string): RoundEnded | null {
 }
 
 /**
- * A named channel between server instances: Redis pub/sub when REDIS_URL is set, otherwise the
- * database's LISTEN/NOTIFY. Every instance hears every payload, its own included; one
- * subscription (or LISTEN connection) per channel and instance, whatever the number of streams.
+ * A named channel between server instances: Redis pub/sub when REDIS_URL is set and Redis is
+ * available, otherwise the database's LISTEN/NOTIFY. Every instance hears every payload, its own
+ * included; one subscription and one LISTEN connection per instance, whatever the number of
+ * channels and streams.
  */
 export interface ChannelBus {
   /**
@@ -85,7 +85,10 @@ export interface ChannelBus {
    * commit goes in its statement instead, as a NOTIFY on `notifyChannel`.
    */
   publish(payload: string): Promise<void>;
-  /** The channel's name for NOTIFY on the database's bus (null on Redis). */
+  /**
+   * The channel's name for a NOTIFY in the statement that writes what it announces, while the
+   * channel goes over the database; null while it goes over Redis (publish() after the commit).
+   */
   readonly notifyChannel: string | null;
   close(): Promise<void>;
 }
@@ -95,42 +98,48 @@ const notify = preparedSql(
   sql`SELECT pg_notify(${sql.placeholder('channel')}::text, ${sql.placeholder('payload')}::text)`,
 );
 
-/** Opens channel `name` (letters, digits and underscores) and hands every payload to `onPayload`. */
+/**
+ * Opens channel `name` (letters, digits and underscores) and hands every payload to `onPayload`.
+ * The database's LISTEN is always open: with Redis it carries what is published while Redis is
+ * out (each payload goes one way or the other, and is heard once). A publish on Redis that fails
+ * or runs past its deadline goes over the database instead.
+ */
 export async function openChannel(
   app: FastifyInstance,
   name: string,
   onPayload: (payload: string) => void,
 ): Promise<ChannelBus> {
-  const { redisUrl, redisPrefix } = app.config.accounts;
-  if (redisUrl) {
-    const channel = `${redisPrefix}${name}`;
-    const options = { maxRetriesPerRequest: 1, connectTimeout: 3000 };
-    const publisher = new Redis(redisUrl, options);
-    const subscriber = new Redis(redisUrl, options);
-    for (const client of [publisher, subscriber]) {
-      client.on('error', (error: Error) => app.log.warn(`Redis (${name}): ${error.message}`));
-    }
-    subscriber.on('message', (from: string, payload: string) => {
-      if (from === channel) onPayload(payload);
-    });
-    await subscriber.subscribe(channel);
+  const unlisten = await app.dbListen(name, onPayload);
+  const overDatabase = (payload: string) => notify(app.db, { channel: name, payload });
+  const redis = app.redis;
+  if (!redis) {
     return {
-      notifyChannel: null,
+      notifyChannel: name,
       publish: async (payload) => {
-        await publisher.publish(channel, payload);
+        await overDatabase(payload);
       },
-      close: async () => {
-        await Promise.all([publisher, subscriber].map((c) => c.quit().catch(() => undefined)));
-      },
+      close: unlisten,
     };
   }
-  const unlisten = await app.dbListen(name, onPayload);
+  const unsubscribe = redis.subscribe(name, onPayload);
   return {
-    notifyChannel: name,
-    publish: async (payload) => {
-      await notify(app.db, { channel: name, payload });
+    get notifyChannel() {
+      return redis.available ? null : name;
     },
-    close: unlisten,
+    publish: async (payload) => {
+      if (redis.available) {
+        try {
+          return await redis.publish(name, payload);
+        } catch {
+          // Redis failed this one: the database carries it.
+        }
+      }
+      await overDatabase(payload);
+    },
+    close: async () => {
+      unsubscribe();
+      await unlisten();
+    },
   };
 }
 
@@ -142,10 +151,11 @@ export async function openRoundBus(
     const message = decode(payload);
     if (message) onEnded(message);
   });
-  const { notifyChannel } = channel;
   return {
-    notification: (message) =>
-      notifyChannel === null ? null : { channel: notifyChannel, payload: encode(message) },
+    notification: (message) => {
+      const { notifyChannel } = channel;
+      return notifyChannel === null ? null : { channel: notifyChannel, payload: encode(message) };
+    },
     publish: (message) => channel.publish(encode(message)),
     close: () => channel.close(),
   };

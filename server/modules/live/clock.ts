@@ -19,6 +19,8 @@ export class RoundClock {
   /** Settlements under way here, by bet: a second caller waits for the first. */
   private readonly settling = new Map<number, Promise<void>>();
   private sweeper: NodeJS.Timeout | null = null;
+  /** Stopped (the server is closing): no timer is set any more. */
+  private stopped = false;
 
   constructor(
     private readonly rounds: LiveRounds,
@@ -27,6 +29,9 @@ export class RoundClock {
 
   /** Ends the round at `endsAt` (epoch ms) unless a cash-out ends it first. */
   schedule(betId: number, endsAt: number): void {
+    // A round started by a request that was in flight when the server began to close: the sweep
+    // of the next instance to start ends it (a timer here would only hold the process).
+    if (this.stopped) return;
     const timer = setTimeout(
       () => {
         this.timers.delete(betId);
@@ -87,6 +92,7 @@ export class RoundClock {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { notFound } from '../../http/errors';
+import { notFound, serverClosing } from '../../http/errors';
 import { endingEvent, type EndingEvent, type RoundEnded } from './bus';
 import type { RoundClock } from './clock';
 import type { LiveRounds } from './rounds';
@@ -25,6 +25,8 @@ const LOCAL_GRACE_MS = 1000;
 export class RoundStream {
   private readonly waiting = new Map<number, Set<(message: RoundEnded) => void>>();
   private readonly open = new Set<() => void>();
+  /** The server is closing: streams still being set up end instead of staying open. */
+  private closing = false;
 
   constructor(
     private readonly rounds: LiveRounds,
@@ -36,7 +38,12 @@ export class RoundStream {
     for (const listener of this.waiting.get(message.betId) ?? []) listener(message);
   }
 
+  /**
+   * Ends every stream (the server is closing; EventSource reconnects to another instance), and
+   * those still being set up as soon as they are: none may hold the server's close.
+   */
   closeAll(): void {
+    this.closing = true;
     for (const close of [...this.open]) close();
   }
 
@@ -76,9 +83,12 @@ export class RoundStream {
       else early = message;
     };
 
-    // Listening before the round is read: an ending announced meanwhile is not missed.
+    if (this.closing) throw serverClosing();
+    // Listening before the round is read: an ending announced meanwhile is not missed. Open
+    // from now on: a close of the server meanwhile ends it.
     listeners.add(onEnded);
     this.waiting.set(betId, listeners);
+    this.open.add(close);
     let view: Awaited<ReturnType<LiveRounds['view']>>;
     try {
       view = await this.rounds.view(userId, betId);
@@ -90,11 +100,12 @@ export class RoundStream {
       close();
       throw notFound();
     }
+    // Closed while the round was read (the server is closing): nothing was sent yet.
+    if (done) throw serverClosing();
     const { state } = view;
 
     reply.sse.keepAlive();
     reply.sse.onClose(close);
-    this.open.add(close);
     try {
       await reply.sse.send({
         event: 'state',

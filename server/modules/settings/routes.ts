@@ -15,6 +15,8 @@ import { translate } from '../../i18n/messages';
 import { userJson } from '../account/service';
 import { queueVerificationMail } from '../auth/emailVerification';
 import { requireAuth } from '../auth/guard';
+import { acceptOneTimePassword } from '../auth/oneTimePassword';
+import { throttledCode } from '../auth/throttle';
 import { changePassword, updateProfile } from './profile';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './twoFactor';
 
@@ -113,17 +115,24 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([TwoFactorSetupBody, TwoFactorStatus]), ...responses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       const code = request.body.code ?? undefined;
+      // Wrong codes count against the account's code lock (shared with login's one-time password).
+      const accept = async (secret: string, given: string) =>
+        (
+          await throttledCode(request, reply, user.id, () =>
+            acceptOneTimePassword(app.db, user.id, secret, given),
+          )
+        ).ok;
       switch (request.body.action) {
         case 'enable':
           return startTwoFactor(app.db, user, app.config.appName);
         case 'confirm':
-          await confirmTwoFactor(app.db, user, code);
+          await confirmTwoFactor(app.db, user, code, accept);
           return { enabled: true };
         case 'disable':
-          await disableTwoFactor(app.db, user, code);
+          await disableTwoFactor(app.db, user, code, accept);
           return { enabled: false };
       }
     },

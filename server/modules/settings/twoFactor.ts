@@ -25,12 +25,20 @@ export async function startTwoFactor(db: Db, user: User, issuer: string): Promis
   return { secret, otpauth_url: url, qr_svg: svg };
 }
 
+/** Checks a code against a secret (once per step); the routes wrap it in the account's lock. */
+export type CodeCheck = (secret: string, code: string) => Promise<boolean>;
+
 /** Step 2: a valid code from the pending secret turns two-factor on. */
-export async function confirmTwoFactor(db: Db, user: User, code: string | undefined) {
+export async function confirmTwoFactor(
+  db: Db,
+  user: User,
+  code: string | undefined,
+  accept: CodeCheck = (secret, given) => acceptOneTimePassword(db, user.id, secret, given),
+) {
   if (user.twoFactorEnabled) throw ValidationError.field('action', 'two_factor.already_enabled');
   if (!user.twoFactorSecret) throw ValidationError.field('action', 'two_factor.not_pending');
   if (!code) throw ValidationError.field('code', 'validation.required');
-  if (!(await acceptOneTimePassword(db, user.id, user.twoFactorSecret, code))) {
+  if (!(await accept(user.twoFactorSecret, code))) {
     throw ValidationError.field('code', 'two_factor.invalid_code');
   }
   await db
@@ -40,12 +48,17 @@ export async function confirmTwoFactor(db: Db, user: User, code: string | undefi
 }
 
 /** Turning it off takes a valid code too: a stolen session alone cannot remove the second factor. */
-export async function disableTwoFactor(db: Db, user: User, code: string | undefined) {
+export async function disableTwoFactor(
+  db: Db,
+  user: User,
+  code: string | undefined,
+  accept: CodeCheck = (secret, given) => acceptOneTimePassword(db, user.id, secret, given),
+) {
   if (!user.twoFactorEnabled || !user.twoFactorSecret) {
     throw ValidationError.field('action', 'two_factor.not_enabled');
   }
   if (!code) throw ValidationError.field('code', 'validation.required');
-  if (!(await acceptOneTimePassword(db, user.id, user.twoFactorSecret, code))) {
+  if (!(await accept(user.twoFactorSecret, code))) {
     throw ValidationError.field('code', 'two_factor.invalid_code');
   }
   await db

@@ -6,6 +6,7 @@ import { errorBody } from '../../api/client';
 import { route } from '../../app/routes';
 import { takeIntendedUrl } from '../../app/navigationDeps';
 import { startSession } from '../../state/auth';
+import { deviceTokenFor, saveDeviceToken } from '../../state/deviceTokens';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
@@ -29,12 +30,16 @@ export default function LoginPage() {
     let needsCode = false;
     const answer = await form.submit(async (v) => {
       try {
-        return await api.login({
+        const deviceToken = deviceTokenFor(v.email);
+        const signedIn = await api.login({
           email: v.email,
           password: v.password,
           remember,
           ...(twoFactor ? { one_time_password: v.one_time_password } : {}),
+          ...(deviceToken ? { device_token: deviceToken } : {}),
         });
+        if (signedIn.device_token) saveDeviceToken(v.email, signedIn.device_token);
+        return signedIn;
       } catch (error) {
         needsCode = errorBody(error)?.two_factor === true;
         throw error;

@@ -1,9 +1,8 @@
-import { type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints';
 import { route, type ScreenProps } from '../../app/routes';
-import { startSession } from '../../state/auth';
 import { COOKIE_NAMES, cookies } from '../../state/cookieJar';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
@@ -23,7 +22,8 @@ function initialReferralCode(search: string): string {
 
 export default function RegisterPage({ search }: ScreenProps) {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
+  /** After a submit: the "check your inbox" text (the same whether or not the e-mail has an account). */
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     name: '',
     email: '',
@@ -44,10 +44,22 @@ export default function RegisterPage({ search }: ScreenProps) {
       }),
     );
     if (!answer) return;
-    cookies.remove(COOKIE_NAMES.referralCode);
-    await startSession(answer.token, false, answer.user);
-    navigate(route('home'), { replace: true });
+    setSent(answer.message ?? t('auth.register_sent'));
   };
+
+  if (sent !== null) {
+    return (
+      <main className="page auth-page">
+        <section className="card auth-card" aria-labelledby="register-title">
+          <h1 id="register-title">{t('auth.check_inbox')}</h1>
+          <FormAlert text={sent} kind="success" />
+          <p className="auth-card__switch">
+            {t('auth.have_account')} <Link href={route('login')}>{t('auth.login')}</Link>
+          </p>
+        </section>
+      </main>
+    );
+  }
 
   return (
     <main className="page auth-page">

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { mailDirOf, waitForConfirmToken } from '../../support/registration';
 import { startServer, type RunningServer } from '../../support/server';
 
 export const DATABASE_URL =
@@ -110,9 +111,17 @@ export async function registerUsers(
             password_confirmation: PASSWORD,
           }),
         });
-        const body = (await res.json()) as { token?: string };
-        if (res.status !== 201 || !body.token) {
-          throw new Error(`register: ${res.status} ${JSON.stringify(body)}`);
+        if (res.status !== 202) throw new Error(`register: ${res.status} ${await res.text()}`);
+        // The account is made by the link mailed to the address (read from the mail folder).
+        const link = await waitForConfirmToken(mailDirOf(base), email);
+        const confirmed = await fetch(`${base}/api/register/confirm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: link }),
+        });
+        const body = (await confirmed.json()) as { token?: string };
+        if (confirmed.status !== 201 || !body.token) {
+          throw new Error(`register confirm: ${confirmed.status} ${JSON.stringify(body)}`);
         }
         return { email, token: body.token };
       }),

@@ -11,6 +11,7 @@ describe('the route table', () => {
     ['/profile/42', 'profile'],
     ['/login', 'login'],
     ['/register', 'register'],
+    ['/register/confirm/abc', 'register.confirm'],
     ['/password/reset', 'password.request'],
     ['/password/reset/abc', 'password.reset'],
     ['/email/verify/5', 'verification.verify'],
@@ -90,6 +91,7 @@ describe('the route table', () => {
     for (const name of [
       'login',
       'register',
+      'register.confirm',
       'password.request',
       'password.reset',
       'verification.verify',
