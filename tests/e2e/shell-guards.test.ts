@@ -112,7 +112,8 @@ describe('guards', () => {
     await page.locator('.auth-card .alert--success').waitFor();
     const token = await waitForConfirmToken(mailDirOf(server.url), email);
     await page.goto(`${server.url}/register/confirm/${token}`);
-    await waitForPath(page, '/');
+    // Signed in, the player lands where the guard stopped them.
+    await waitForPath(page, `/wallet?referral_code=${code}`);
     await close();
   });
 });
