@@ -10,6 +10,7 @@ import { loseProbeContexts, trackProbeContexts } from './probeContexts';
 import { AdaptiveResolution } from './AdaptiveResolution';
 import { FrameStats, type EngineStats } from './FrameStats';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
+import { hasPendingChanges } from './sceneGraph';
 
 /** What a scene's view gets in create(): its own root and the engine's services. */
 export interface SceneContext {
@@ -49,6 +50,8 @@ export class Engine {
   readonly textures: TextureCache;
   readonly scenes: SceneManager<SceneContext>;
   readonly frameStats = new FrameStats();
+  /** Frames drawn since the engine started (a frame whose scene did not change is not drawn). */
+  drawnFrames = 0;
   /** Dynamic resolution: the scale of the render resolution, lowered while frames run late. */
   readonly resolution: AdaptiveResolution;
   /** Draw physics bodies of the running simulation (debug overlay toggle). */
@@ -438,9 +441,11 @@ export class Engine {
       !this.wireframe &&
       !this.debug &&
       context === this.drawnContext &&
-      this.scenes.still();
+      this.scenes.still() &&
+      !hasPendingChanges(app.stage.renderGroup);
     if (unchanged) return false;
     app.renderer.render(app.stage);
+    this.drawnFrames += 1;
     this.drawnSize = this.screenSize;
     this.drawnContext = context;
     this.canvasStale = false;

@@ -183,10 +183,14 @@ export class SceneManager<Ctx> {
     this.current?.view.render?.(alpha);
   }
 
-  /** The shown scene says nothing on screen changed since it was last asked (SceneView.still). */
+  /**
+   * The shown scene says nothing it draws outside the scene graph's knowledge changed since it was
+   * last asked (SceneView.still; a scene without it has nothing of the kind). False while no scene
+   * is shown (a transition is drawn every frame).
+   */
   still(): boolean {
     const instance = this.current;
-    return instance !== null && instance.shown && instance.view.still?.() === true;
+    return instance !== null && instance.shown && (instance.view.still?.() ?? true);
   }
 
   /** Keyboard actions the current scene declares (none while nothing is shown). */

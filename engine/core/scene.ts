@@ -50,8 +50,10 @@ export interface SceneView<Data = unknown, Sim extends Simulation = Simulation, 
   render?(alpha: number): void;
   /**
    * Asked after render() each frame: true when nothing the scene shows changed since it was last
-   * asked, so the last frame drawn still shows it and the engine skips drawing this one (no GPU
-   * work, and no canvas handed to the compositor). A scene without it is drawn every frame.
+   * asked in a way the scene graph does not record (a particle moved in place, a shader's uniform
+   * written). The engine skips drawing a frame (no GPU work, no canvas handed to the compositor)
+   * when this is true and Pixi has no change pending either (engine/core/sceneGraph.ts): a scene
+   * that only moves, adds and redraws display objects needs no still() at all.
    */
   still?(): boolean;
   /**

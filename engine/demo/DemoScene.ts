@@ -49,6 +49,11 @@ class DemoView implements SceneView<DemoData, DemoSimulation, SceneContext> {
     this.syncCount();
   }
 
+  /** Its sprites are particles, moved in place every frame: Pixi cannot see that, so never still. */
+  still(): boolean {
+    return this.particles.particleChildren.length === 0;
+  }
+
   render(alpha: number): void {
     const { x, y, prevX, prevY } = this.sim;
     const children = this.particles.particleChildren;

@@ -103,6 +103,10 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   private readonly field = new Container({ label: 'asteroids-field' });
   /** The backdrop, rocks, bullets, the flame, the ship and sparks, drawn in that order. */
   private sprites!: ParticleContainer<Particle>;
+  /** The particles' positions, turns and alphas of the last frame, summed (see render). */
+  private placement = 0;
+  /** A particle moved, came or went since still() was last asked. */
+  private particlesMoved = true;
   /** The backdrop's particles: the field, its stars and its border (they never change). */
   private backdrop: Particle[] = [];
   private atlas!: Atlas;
@@ -389,12 +393,16 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     // place of another spark changes nothing there.
     let n = 0;
     let changed = false;
+    // Where every particle is this frame, summed: Pixi cannot see a particle move (see still()).
+    let placement = 0;
     const put = (particle: Particle) => {
       const before = list[n];
       if (before !== particle) {
         if (!before || !sameQuad(before, particle)) changed = true;
         list[n] = particle;
+        placement += n;
       }
+      placement += particle.x + 2 * particle.y + 3 * particle.rotation + 5 * particle.alpha;
       n += 1;
     };
     for (const particle of this.backdrop) put(particle);
@@ -402,7 +410,8 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       const particle = this.rockParticle(rock);
       particle.x = rock.body.position.x;
       particle.y = rock.body.position.y;
-      particle.rotation += rock.large ? 0.004 : 0.01;
+      // Rocks tumble while a round runs; between rounds the field rests (an idle page draws nothing).
+      if (sim.active) particle.rotation += rock.large ? 0.004 : 0.01;
       put(particle);
     }
     if (this.rockParticles.size > sim.rocks.length) this.releaseRockParticles();
@@ -435,8 +444,11 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       put(particle);
     }
     // A shorter list keeps its slots' static data; a longer one met new slots above.
+    placement += list.length - n;
     list.length = n;
     if (changed) this.sprites.update();
+    if (changed || placement !== this.placement) this.particlesMoved = true;
+    this.placement = placement;
     for (const sound of this.sounds) playGameSound(sound);
     this.sounds.clear();
     if (this.slotsChanged) {
@@ -450,6 +462,13 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       this.fieldFit.x + (this.random() - 0.5) * amplitude,
       this.fieldFit.y + (this.random() - 0.5) * amplitude,
     );
+  }
+
+  /** Nothing flew, turned or faded since the engine last asked (the field at rest). */
+  still(): boolean {
+    const still = !this.particlesMoved;
+    this.particlesMoved = false;
+    return still;
   }
 
   hide(): void {

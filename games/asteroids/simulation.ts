@@ -140,11 +140,8 @@ export class AsteroidsSimulation implements Simulation<typeof asteroidsParams> {
   }
 
   update(dt: number): void {
-    if (!this.active) {
-      this.physics.step();
-      this.keepInside();
-      return;
-    }
+    // Between rounds the field rests where it is: an idle page draws nothing (and costs no battery).
+    if (!this.active) return;
     this.steer(dt);
     this.physics.step();
     this.keepInside();

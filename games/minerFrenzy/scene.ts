@@ -52,6 +52,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private overlay: ReturnType<typeof mountMinerFrenzyOverlay> | null = null;
   private width = 390;
   private height = 400;
+  /** What the shaft, cart and dust were last drawn from (see render). */
+  private drawnKey = '';
   readonly action = minerFrenzyChannel.action;
   private readonly api: MinerFrenzySceneApi = {
     run: (round) => {
@@ -115,6 +117,13 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     const travelled = sim.previousTravelled + (sim.travelled - sim.previousTravelled) * alpha;
     const m = sim.multiplier();
     const crashed = sim.ended?.crashed === true;
+    // The same picture as the last frame (the cart waiting, or settled after its crash): nothing
+    // is drawn again, so the engine draws nothing either.
+    const since = Math.min(2, sim.sinceCrash);
+    const shown = [travelled, m, crashed, since, width, height, sim.running(), sim.values.dust];
+    const key = shown.join('|');
+    if (key === this.drawnKey) return this.publish();
+    this.drawnKey = key;
     // How deep the cart is: 0 at 1x, 0.5 at 10x, 1 at 100x and past. The rock darkens and
     // changes colour, crystals grow out of the walls, then cracks of magma glow.
     const depth = Math.min(1, Math.log(m) / Math.log(100));

@@ -112,6 +112,8 @@ export class BettingTable {
   private cursorShown = false;
   private winning: number | null = null;
   private marksDrawn = '';
+  /** The long-press ring has something drawn (see drawPressRing). */
+  private ringShown = false;
 
   constructor(private readonly actions: TableActions) {
     this.ghost = this.newStack();
@@ -271,6 +273,7 @@ export class BettingTable {
     this.cursorShown = false;
     this.ghost.root.visible = false;
     this.pressRing.clear();
+    this.ringShown = false;
     this.marksDrawn = '';
     for (const stack of this.stacks.values()) stack.root.alpha = 1;
   }
@@ -520,12 +523,21 @@ export class BettingTable {
   }
 
   private drawPressRing(now: number): void {
-    const g = this.pressRing.clear();
     const press = this.gesture.pressed(now);
     const zone = this.pressZone;
-    if (!press || !press.pressing || !zone || chipsOn(this.bets(), zone.spot) === 0) return;
-    const t = (press.heldMs - RING_AFTER_MS) / (GESTURE.longPressMs - RING_AFTER_MS);
-    if (t <= 0) return;
+    const held =
+      press?.pressing && zone && chipsOn(this.bets(), zone.spot) > 0
+        ? (press.heldMs - RING_AFTER_MS) / (GESTURE.longPressMs - RING_AFTER_MS)
+        : 0;
+    // An empty ring is not cleared again: a cleared drawing is a change the engine would draw.
+    if (held <= 0 || !zone) {
+      if (this.ringShown) this.pressRing.clear();
+      this.ringShown = false;
+      return;
+    }
+    const t = held;
+    const g = this.pressRing.clear();
+    this.ringShown = true;
     const r = this.chipRadius + 6;
     const { x, y } = zone.anchor;
     g.circle(x, y, r).stroke({ color: COLOURS.ink, width: 3, alpha: 0.25 });

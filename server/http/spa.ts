@@ -21,7 +21,11 @@ export function renderHostPage(html: string, config: ServerConfig): string {
   const json = JSON.stringify(hostConfig).replace(/</g, '\\u003c');
   return html
     .replace(CONFIG_BLOCK, `<script id="app-config">window.config = ${json};</script>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.appName)}</title>`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.appName)}</title>`)
+    .replace(
+      /<span class="topbar__app-name">[^<]*<\/span>/,
+      `<span class="topbar__app-name">${escapeHtml(config.appName)}</span>`,
+    );
 }
 
 function escapeHtml(text: string): string {

@@ -16,6 +16,39 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   return () => window.clearTimeout(id);
 }
 
+/** Runs `task` once the browser has painted the current frame; answers a cancel. */
+export function afterNextPaint(task: () => void): () => void {
+  let timer = 0;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}
+
+type SceneSlotModule = typeof import('../components/game/GameSceneSlot');
+let sceneSlot: Promise<SceneSlotModule> | null = null;
+let sceneSlotLoaded: SceneSlotModule | null = null;
+
+/** The game scene's slot and what it runs (the engine, Pixi), fetched once. */
+export function loadSceneSlot(): Promise<SceneSlotModule> {
+  sceneSlot ??= import('../components/game/GameSceneSlot').then(
+    (module) => (sceneSlotLoaded = module),
+    (error: unknown) => {
+      sceneSlot = null;
+      throw error;
+    },
+  );
+  return sceneSlot;
+}
+
+/** The scene slot's component once loadSceneSlot() has fetched it, else null. */
+export function loadedSceneSlot(): SceneSlotModule['default'] | null {
+  return sceneSlotLoaded?.default ?? null;
+}
+
 const started = new Set<string>();
 
 /** Fetches the screen chunk of a path (the game page's for a game route) once. */
@@ -34,5 +67,7 @@ export function prefetchGame(id: string): void {
   const game = playableGame(id);
   if (!game || started.has(`game:${id}`)) return;
   started.add(`game:${id}`);
-  Promise.all([game.scene(), game.panel()]).catch(() => started.delete(`game:${id}`));
+  Promise.all([game.scene(), game.panel(), loadSceneSlot()]).catch(() =>
+    started.delete(`game:${id}`),
+  );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefetchScreen, whenIdle } from '../app/prefetch';
+import { loadSceneSlot, prefetchScreen, whenIdle } from '../app/prefetch';
 import { GAMES, gamePath } from '../../games/shared/catalog';
 import { GameTile } from '../components/lobby/GameTile';
 import { OriginalsBanner } from '../components/lobby/OriginalsBanner';
@@ -20,7 +20,11 @@ export default function HomePage() {
   const { t } = useTranslation();
   useEffect(() => {
     const first = GAMES.find((game) => game.status !== 'soon');
-    return first ? whenIdle(() => prefetchScreen(gamePath(first))) : undefined;
+    if (!first) return undefined;
+    return whenIdle(() => {
+      prefetchScreen(gamePath(first));
+      loadSceneSlot().catch(() => undefined); // a failure shows when a game is opened
+    });
   }, []);
   return (
     <main className="page lobby" data-screen="home">

@@ -13,12 +13,6 @@ import { repoRoot, startServer, type RunningServer } from '../support/server';
 export const THROTTLE = 4;
 /** A frame later than 1.5 frames of 60 Hz missed its vsync. */
 export const LATE_MS = 1.5 * (1000 / 60);
-/**
- * Chromium coarsens requestAnimationFrame timestamps to 0.1 ms (no cross-origin isolation), so an
- * on-time 60 Hz frame (16.67 ms) reads anywhere from 16.6 to 16.8 ms; a frame-time budget allows
- * that and nothing more.
- */
-export const TIMESTAMP_RESOLUTION_MS = 0.1;
 
 /** Nearest-rank percentile (0 for no values). */
 export function percentile(values: readonly number[], p: number): number {

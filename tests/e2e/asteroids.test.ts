@@ -29,6 +29,12 @@ describe('asteroids in the browser', () => {
     expect(gems).toHaveLength(9);
     await expect.poll(() => simulationValue<boolean>(page, 'sim.active')).toBe(true);
     expect(await simulationValue<number>(page, 'sim.rocks.length')).toBe(9);
+    // Its rocks are particles turning in place, which Pixi cannot see: the scene says so, and the
+    // engine draws the round frame after frame.
+    const drawnFrames = () => page.evaluate(() => window.__engine!.drawnFrames);
+    const drawnBefore = await drawnFrames();
+    await page.waitForTimeout(1000);
+    expect((await drawnFrames()) - drawnBefore).toBeGreaterThan(5);
     await expect
       .poll(() => panel.locator('[data-testid=asteroids-reveal-all]').isEnabled())
       .toBe(true);

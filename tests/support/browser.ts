@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // The flags DEVELOPERS.md asks for when Chromium runs headless as root on these machines.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -60,7 +60,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedB
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...FLAGS, ...extraArgs],
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
     viewport: VIEWPORT,
   });
   return watched(context, context.browser(), async () => {

@@ -1,14 +1,17 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameApi } from '../../../games/shared/api';
 import { BetHistory } from '../../../games/shared/BetHistory';
 import { GAMES, gamePath } from '../../../games/shared/catalog';
 import { isPlayable, type PlayableGame } from '../../../games/shared/definition';
-import { registerGameScene } from '../../../games/shared/registerScene';
 import type { GamePanelProps } from '../../../games/shared/services';
 import { gameRequest, gameServices } from '../../app/gameServices';
-import { FairnessDialog } from '../fairness/FairnessDialog';
-import { GameView } from '../GameView';
+import { afterNextPaint, loadedSceneSlot, loadSceneSlot } from '../../app/prefetch';
+
+// The fairness dialog (and every game's rules it reads) loads when it is first opened.
+const FairnessDialog = lazy(() =>
+  import('../fairness/FairnessDialog').then((module) => ({ default: module.FairnessDialog })),
+);
 
 /** The game whose route is `path`, when that game has a scene and a panel. */
 export function playableGameAt(path: string): PlayableGame | null {
@@ -26,19 +29,31 @@ function panelOf(game: PlayableGame): ComponentType<GamePanelProps> {
   return panel;
 }
 
-/** The game's scene in the engine canvas. */
+/**
+ * The game's scene in the engine canvas (data-scene-state: loading, shown or failed). The scene's
+ * code (the engine and Pixi) is asked for after the page's first paint, so the page's text and
+ * panel never wait for it; when the lobby fetched it ahead, it shows at once. (No Suspense here:
+ * React holds back content that resolves behind a shown fallback for up to 300 ms.)
+ */
 export function GameSceneSlot({ game }: { game: PlayableGame }) {
-  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
-  registerGameScene(game); // idempotent: the engine keeps the first registration
-  return (
-    <div className="game-scene" data-scene-state={state}>
-      <GameView
-        scene={game.id}
-        onShown={() => setState('shown')}
-        onError={() => setState('failed')}
-      />
-    </div>
-  );
+  const [Slot, setSlot] = useState(() => loadedSceneSlot());
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Slot) return;
+    let active = true;
+    const cancel = afterNextPaint(() => {
+      loadSceneSlot().then(
+        (module) => active && setSlot(() => module.default),
+        () => active && setFailed(true),
+      );
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, [Slot]);
+  if (Slot) return <Slot game={game} />;
+  return <div className="game-scene" data-scene-state={failed ? 'failed' : 'loading'} />;
 }
 
 /** The game's control panel, with the shell's services. */
@@ -76,12 +91,14 @@ export function GameBelowSlot({ game, refreshKey }: { game: PlayableGame; refres
         onVerify={(betId) => setFairness({ betId })}
       />
       {fairness ? (
-        <FairnessDialog
-          key={fairness.betId ?? 0}
-          betId={fairness.betId}
-          game={game.id}
-          onClose={() => setFairness(null)}
-        />
+        <Suspense fallback={null}>
+          <FairnessDialog
+            key={fairness.betId ?? 0}
+            betId={fairness.betId}
+            game={game.id}
+            onClose={() => setFairness(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { registerGameScene } from '../../../games/shared/registerScene';
+import type { PlayableGame } from '../../../games/shared/definition';
+import { GameView } from '../GameView';
+
+/** The game's scene in the engine canvas; data-scene-state says whether it is shown yet. */
+export default function GameSceneSlot({ game }: { game: PlayableGame }) {
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  registerGameScene(game); // idempotent: the engine keeps the first registration
+  return (
+    <div className="game-scene" data-scene-state={state}>
+      <GameView
+        scene={game.id}
+        onShown={() => setState('shown')}
+        onError={() => setState('failed')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// `npm run bench -- lighthouse`: Lighthouse (pinned at 12.2.3) with its default mobile preset
+// (simulated slow 4G, 4x CPU slowdown, a 412 px phone) on the built app, for the lobby and every
+// game page, as a first-time visitor (a fresh Chromium profile per page). Prints the four category
+// scores with LCP, TBT and FCP per page against the budget; exits 1 over budget. LIGHTHOUSE_PAGES
+// (comma-separated paths) narrows the pages; LIGHTHOUSE_JSON=<dir> keeps each report there.
+// Uses the build in DIST_DIR when set, otherwise builds into .tmp/dist-bench first.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { GAMES, gamePath } from '../../games/shared/catalog';
+import { isPlayable } from '../../games/shared/definition';
+import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../support/browser';
+import { startServer } from '../support/server';
+import { benchBuild, machine } from './chromium';
+
+const BUDGET = {
+  lobby: { performance: 90 },
+  game: { performance: 75 },
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 95,
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const GAME_PATHS = GAMES.filter(isPlayable).map(gamePath);
+const KEEP = process.env.LIGHTHOUSE_JSON ? path.resolve(process.env.LIGHTHOUSE_JSON) : null;
+
+let failed = false;
+const fail = (message: string) => {
+  console.error(`FAIL: ${message}`);
+  failed = true;
+};
+
+const server = await startServer({ env: { DIST_DIR: benchBuild() } });
+try {
+  const known = new Set(['/', ...GAME_PATHS]);
+  const pages = process.env.LIGHTHOUSE_PAGES?.split(',').filter((p) => known.has(p)) ?? [
+    '/',
+    ...GAME_PATHS,
+  ];
+  if (KEEP) fs.mkdirSync(KEEP, { recursive: true });
+  console.log(`Lighthouse 12.2.3, mobile preset, first visit (${machine()})`);
+  for (const page of pages) {
+    // A fresh browser per page: nothing cached, as a first-time visitor arrives.
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+    });
+    try {
+      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+      const result = await lighthouse(`${server.url}${page}`, flags);
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (KEEP) {
+        const name = page === '/' ? 'lobby' : page.slice(1);
+        fs.writeFileSync(path.join(KEEP, `${name}.json`), JSON.stringify(lhr));
+      }
+      if (lhr.runtimeError) fail(`${page}: ${lhr.runtimeError.message}`);
+      const score = (id: (typeof CATEGORIES)[number]) =>
+        Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      console.log(
+        `  ${page.padEnd(14)} ${CATEGORIES.map((c) => `${c} ${score(c)}`).join('  ')}` +
+          `   LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}` +
+          `  FCP ${audit('first-contentful-paint')}`,
+      );
+      const performance = page === '/' ? BUDGET.lobby.performance : BUDGET.game.performance;
+      if (score('performance') < performance)
+        fail(`${page}: performance ${score('performance')} is under ${performance}`);
+      for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+        if (score(id) < BUDGET[id]) fail(`${page}: ${id} ${score(id)} is under ${BUDGET[id]}`);
+      }
+    } finally {
+      chrome.kill();
+    }
+  }
+  console.log(
+    `  budget: performance >= ${BUDGET.lobby.performance} (lobby), >= ${BUDGET.game.performance} (game pages); ` +
+      `accessibility ${BUDGET.accessibility}, best practices ${BUDGET['best-practices']}, SEO >= ${BUDGET.seo} (${machine()})`,
+  );
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

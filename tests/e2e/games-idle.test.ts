@@ -1,0 +1,118 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES } from '../../games/shared/catalog';
+import { isPlayable } from '../../games/shared/definition';
+import { serverAndBrowser } from '../support/e2eEnvironment';
+import { registerUser } from '../support/testApp';
+import { poll, waitForScene } from './games-helpers';
+
+const env = serverAndBrowser();
+const GAME_IDS = GAMES.filter(isPlayable).map((game) => game.id);
+/** How long a page is watched with nothing moving. */
+const WATCH_MS = 3000;
+
+const drawn = (page: Page) => page.evaluate(() => window.__engine!.drawnFrames);
+
+/** Tells the page its tab was hidden or shown again (a headless page is always visible). */
+async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    for (const [name, hiddenValue, shownValue] of [
+      ['hidden', true, false],
+      ['visibilityState', 'hidden', 'visible'],
+    ] as const) {
+      Object.defineProperty(document, name, {
+        configurable: true,
+        get: () => (value ? hiddenValue : shownValue),
+      });
+    }
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/** A game page on a phone, signed in, its scene shown and its panel loaded, with nothing moving. */
+async function openIdle(context: BrowserContext, game: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}/${game}?test`);
+  await waitForScene(page, game);
+  await page.locator('[data-slot=game-panel] button').first().waitFor();
+  // The scene's entrance and first layouts are over once a second passes without a frame drawn.
+  await poll(
+    async () => {
+      const before = await drawn(page);
+      await page.waitForTimeout(1000);
+      return (await drawn(page)) - before;
+    },
+    { timeout: 20_000 },
+  ).toBe(0);
+  return page;
+}
+
+describe('an idle game page draws nothing', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    const { token } = await registerUser(env.server.url);
+    context = await env.browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await context.addCookies([{ name: 'token', value: token, url: env.server.url }]);
+  });
+  afterAll(() => context?.close());
+
+  it('every game: no frame in 3 s with nothing moving', async () => {
+    // Two pages watched at a time: an idle page costs nothing to keep open, but each holds event
+    // streams, and Chromium opens at most six connections to one server.
+    const drawnWhileIdle: Record<string, number> = {};
+    for (let i = 0; i < GAME_IDS.length; i += 2) {
+      const games = GAME_IDS.slice(i, i + 2);
+      const pages: Page[] = [];
+      for (const game of games) pages.push(await openIdle(context, game));
+      const before = await Promise.all(pages.map(drawn));
+      await pages[0]!.waitForTimeout(WATCH_MS);
+      const after = await Promise.all(pages.map(drawn));
+      games.forEach((game, n) => (drawnWhileIdle[game] = after[n]! - before[n]!));
+      await Promise.all(pages.map((page) => page.close()));
+    }
+    expect(drawnWhileIdle).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 0])));
+  }, 120_000);
+
+  it('draws one frame when a display object changes, then rests again', async () => {
+    const page = await openIdle(context, 'dice');
+    const before = await drawn(page);
+    await page.evaluate(() => {
+      const root = window.__engine!.scenes.context!.root;
+      root.children[0]!.x += 1;
+    });
+    await poll(async () => (await drawn(page)) - before).toBe(1);
+    await page.waitForTimeout(1000);
+    expect((await drawn(page)) - before).toBe(1);
+    await page.close();
+  });
+
+  it('draws while something moves, and nothing while the tab is hidden', async () => {
+    const page = await openIdle(context, 'plinko');
+    // Balls keep falling (the scene's own simulation, no bets: this is about drawing).
+    await page.evaluate(() => {
+      const sim = window.__engine!.scenes.simulation as unknown as {
+        rows: number;
+        drop(drop: { path: string }): number;
+      };
+      const path = () => Array.from({ length: sim.rows }, (_, i) => (i % 2 ? 'L' : 'R')).join('');
+      window.setInterval(() => sim.drop({ path: path() }), 150);
+    });
+    const moving = await drawn(page);
+    await page.waitForTimeout(1000);
+    expect((await drawn(page)) - moving).toBeGreaterThan(5);
+
+    await setTabHidden(page, true);
+    const hidden = await drawn(page);
+    await page.waitForTimeout(1500);
+    expect((await drawn(page)) - hidden).toBe(0);
+
+    await setTabHidden(page, false);
+    const shown = await drawn(page);
+    await poll(async () => (await drawn(page)) - shown).toBeGreaterThan(5);
+    await page.close();
+  });
+});
