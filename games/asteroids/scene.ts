@@ -393,14 +393,16 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     // place of another spark changes nothing there.
     let n = 0;
     let changed = false;
-    // Where every particle is this frame, summed: Pixi cannot see a particle move (see still()).
+    // Pixi cannot see a particle move (see still()): a slot given another particle, the list's
+    // length, or the sum of every particle's place this frame tells it.
+    let swapped = false;
     let placement = 0;
     const put = (particle: Particle) => {
       const before = list[n];
       if (before !== particle) {
         if (!before || !sameQuad(before, particle)) changed = true;
         list[n] = particle;
-        placement += n;
+        swapped = true;
       }
       placement += particle.x + 2 * particle.y + 3 * particle.rotation + 5 * particle.alpha;
       n += 1;
@@ -444,10 +446,9 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       put(particle);
     }
     // A shorter list keeps its slots' static data; a longer one met new slots above.
-    placement += list.length - n;
+    if (swapped || list.length !== n || placement !== this.placement) this.particlesMoved = true;
     list.length = n;
     if (changed) this.sprites.update();
-    if (changed || placement !== this.placement) this.particlesMoved = true;
     this.placement = placement;
     for (const sound of this.sounds) playGameSound(sound);
     this.sounds.clear();

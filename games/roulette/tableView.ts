@@ -525,17 +525,16 @@ export class BettingTable {
   private drawPressRing(now: number): void {
     const press = this.gesture.pressed(now);
     const zone = this.pressZone;
-    const held =
+    const t =
       press?.pressing && zone && chipsOn(this.bets(), zone.spot) > 0
         ? (press.heldMs - RING_AFTER_MS) / (GESTURE.longPressMs - RING_AFTER_MS)
         : 0;
     // An empty ring is not cleared again: a cleared drawing is a change the engine would draw.
-    if (held <= 0 || !zone) {
+    if (t <= 0 || !zone) {
       if (this.ringShown) this.pressRing.clear();
       this.ringShown = false;
       return;
     }
-    const t = held;
     const g = this.pressRing.clear();
     this.ringShown = true;
     const r = this.chipRadius + 6;

@@ -74,3 +74,19 @@ export const poll = <T>(
   fn: () => T | Promise<T>,
   options: { timeout?: number; message?: string } = {},
 ) => expect.poll(fn, { timeout: 15_000, ...options });
+
+/** Tells the page its tab was hidden or shown again (a headless page is always visible). */
+export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    for (const [name, hiddenValue, shownValue] of [
+      ['hidden', true, false],
+      ['visibilityState', 'hidden', 'visible'],
+    ] as const) {
+      Object.defineProperty(document, name, {
+        configurable: true,
+        get: () => (value ? hiddenValue : shownValue),
+      });
+    }
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}

@@ -4,7 +4,7 @@ import { GAMES } from '../../games/shared/catalog';
 import { isPlayable } from '../../games/shared/definition';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { registerUser } from '../support/testApp';
-import { poll, waitForScene } from './games-helpers';
+import { poll, setTabHidden, waitForScene } from './games-helpers';
 
 const env = serverAndBrowser();
 const GAME_IDS = GAMES.filter(isPlayable).map((game) => game.id);
@@ -12,22 +12,6 @@ const GAME_IDS = GAMES.filter(isPlayable).map((game) => game.id);
 const WATCH_MS = 3000;
 
 const drawn = (page: Page) => page.evaluate(() => window.__engine!.drawnFrames);
-
-/** Tells the page its tab was hidden or shown again (a headless page is always visible). */
-async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate((value) => {
-    for (const [name, hiddenValue, shownValue] of [
-      ['hidden', true, false],
-      ['visibilityState', 'hidden', 'visible'],
-    ] as const) {
-      Object.defineProperty(document, name, {
-        configurable: true,
-        get: () => (value ? hiddenValue : shownValue),
-      });
-    }
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
 
 /** A game page on a phone, signed in, its scene shown and its panel loaded, with nothing moving. */
 async function openIdle(context: BrowserContext, game: string): Promise<Page> {

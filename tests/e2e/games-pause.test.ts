@@ -1,22 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { playerPage, poll, simulationValue, waitForScene } from './games-helpers';
+import { playerPage, poll, setTabHidden, simulationValue, waitForScene } from './games-helpers';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 
 const env = serverAndBrowser();
 
 const paused = (page: Page) => page.evaluate('window.__engine.scenes.paused') as Promise<boolean>;
-
-/** Tells the page its tab was hidden or shown again (a headless page is always visible). */
-async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', {
-      configurable: true,
-      get: () => (value ? 'hidden' : 'visible'),
-    });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
 
 describe('a game scene pauses while the player looks away', () => {
   it('takes no key while a dialog covers it or the tab is hidden, and does again after', async () => {

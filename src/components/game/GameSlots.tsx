@@ -7,11 +7,7 @@ import { isPlayable, type PlayableGame } from '../../../games/shared/definition'
 import type { GamePanelProps } from '../../../games/shared/services';
 import { gameRequest, gameServices } from '../../app/gameServices';
 import { afterNextPaint, loadedSceneSlot, loadSceneSlot } from '../../app/prefetch';
-
-// The fairness dialog (and every game's rules it reads) loads when it is first opened.
-const FairnessDialog = lazy(() =>
-  import('../fairness/FairnessDialog').then((module) => ({ default: module.FairnessDialog })),
-);
+import { LazyFairnessDialog as FairnessDialog } from '../fairness/LazyFairnessDialog';
 
 /** The game whose route is `path`, when that game has a scene and a panel. */
 export function playableGameAt(path: string): PlayableGame | null {

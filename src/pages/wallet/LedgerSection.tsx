@@ -9,13 +9,11 @@ import {
 import { Button } from '../../components/Button';
 import { CurrencyIcon } from '../../components/CurrencyIcon';
 import { EmptyState } from '../../components/EmptyState';
+import { LazyFairnessDialog as FairnessDialog } from '../../components/fairness/LazyFairnessDialog';
 import { formatBalance } from '../../components/format';
 import { dayBound, formatDateTime, reasonLabel } from './walletFormat';
 
 const BalanceChart = lazy(() => import('./BalanceChart'));
-const FairnessDialog = lazy(() =>
-  import('../../components/fairness/FairnessDialog').then((m) => ({ default: m.FairnessDialog })),
-);
 
 const LEDGER_PAGE_SIZE = 25;
 
