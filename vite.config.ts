@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/build/axiosXhrOnly';
+import { lazyTextSegmenter } from './scripts/build/lazyTextSegmenter';
 import { precompress } from './scripts/build/precompress';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), axiosXhrOnly(), precompress()],
+  plugins: [react(), axiosXhrOnly(), lazyTextSegmenter(), precompress()],
   build: {
     outDir: 'dist',
     manifest: true,

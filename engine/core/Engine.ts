@@ -1,4 +1,4 @@
-import { Application, Container, Graphics, type Renderer } from 'pixi.js';
+import { Application, Container, Graphics, RendererType, type Renderer } from 'pixi.js';
 import './pixiExtensions';
 import { AssetLoader } from '../assets/AssetLoader';
 import { TextureCache } from '../assets/TextureCache';
@@ -9,6 +9,7 @@ import { renderResolution, type Size } from './fit';
 import { loseProbeContexts, trackProbeContexts } from './probeContexts';
 import { AdaptiveResolution } from './AdaptiveResolution';
 import { FrameStats, type EngineStats } from './FrameStats';
+import { chooseRenderer, type RendererChoice, type RendererKind } from './rendererChoice';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
 import { hasPendingChanges } from './sceneGraph';
 
@@ -29,6 +30,8 @@ export interface EngineOptions {
   background?: number;
   /** Render fewer pixels while frames run late (AdaptiveResolution); on by default. */
   adaptiveResolution?: boolean;
+  /** WebGL, Canvas 2D, or 'auto' (the default: Canvas 2D only where WebGL runs on the CPU). */
+  renderer?: RendererChoice;
 }
 
 /** Something the debug overlay hands back so the engine can close it. */
@@ -83,12 +86,14 @@ export class Engine {
   private debug: DebugHandle | null = null;
   private debugLoading: Promise<void> | null = null;
   private readonly background: number;
+  private readonly rendererChoice: RendererChoice;
   private readonly disposers: (() => void)[] = [];
 
   constructor(options: EngineOptions = {}) {
     this.design = options.design ?? { width: 1280, height: 720 };
     this.screenSize = this.design;
     this.background = options.background ?? 0x0b1020;
+    this.rendererChoice = options.renderer ?? 'auto';
     this.resolution = new AdaptiveResolution(options.adaptiveResolution ?? true);
     this.sound = new SoundManager(safeLocalStorage());
     this.assets = new AssetLoader(this.sound);
@@ -119,13 +124,24 @@ export class Engine {
     return this.container;
   }
 
-  /** Creates the Application once (WebGL preferred); later calls return the same promise. */
+  /** The renderer drawing the scenes (null before init). */
+  get rendererKind(): RendererKind | null {
+    if (!this.app) return null;
+    return this.app.renderer.type === RendererType.CANVAS ? 'canvas' : 'webgl';
+  }
+
+  /**
+   * Creates the Application once (WebGL, or Canvas 2D where WebGL would run on the CPU: see
+   * chooseRenderer); later calls return the same promise.
+   */
   init(): Promise<Application> {
     this.ready ??= (async () => {
       trackProbeContexts();
       const app = new Application();
+      const kind = chooseRenderer(this.rendererChoice);
       await app.init({
-        preference: 'webgl',
+        // WebGL falls back to Canvas 2D when the browser has no WebGL at all.
+        preference: kind === 'webgl' ? ['webgl', 'canvas'] : ['canvas'],
         background: this.background,
         antialias: false,
         resolution: renderResolution(globalThis.devicePixelRatio),

@@ -15,3 +15,12 @@ import 'pixi.js/sprite-tiling';
 import 'pixi.js/sprite-nine-slice';
 import 'pixi.js/text';
 import 'pixi.js/text-bitmap';
+import { CanvasTextMetrics } from 'pixi.js';
+import { installTintedCanvasParticles } from './canvasParticles';
+import { splitGraphemes } from './graphemes';
+
+installTintedCanvasParticles();
+
+// Pixi splits bitmap text and wrapped text into graphemes with Intl.Segmenter, its documented
+// hook for a replacement; this one builds a segmenter only for text that needs one.
+CanvasTextMetrics.graphemeSegmenter = splitGraphemes;

@@ -28,16 +28,24 @@ const DEFAULTS: SoundSettings = { muted: false, master: 1, music: 0.6, effects: 
 /**
  * Howler with sprites, master/music/effects volumes and a remembered mute. Sounds are created on
  * first play; audio unlocks on the first gesture (mobile) and pauses while the page is hidden.
+ * Howler is not touched before the first play: its first call creates the AudioContext, which
+ * costs a phone hundreds of milliseconds and is refused before a gesture anyway.
  */
 export class SoundManager {
   private settings: SoundSettings;
   private readonly definitions = new Map<string, SoundSpriteDefinition>();
   private readonly howls = new Map<string, Howl>();
   private hidden = false;
+  /** Whether Howler has been set up (the first play): settings reach it from then on. */
+  private started = false;
 
   constructor(private readonly storage: KeyValueStore | null) {
     this.settings = readSettings(storage);
-    this.apply();
+  }
+
+  /** Whether a sound has played yet (before that there is no AudioContext). */
+  get audioStarted(): boolean {
+    return this.started;
   }
 
   get current(): Readonly<SoundSettings> {
@@ -114,6 +122,10 @@ export class SoundManager {
     if (existing) return existing;
     const definition = this.definitions.get(name);
     if (!definition) return null;
+    if (!this.started) {
+      this.started = true;
+      this.apply();
+    }
     const sprite: Record<string, [number, number]> = {};
     for (const [key, [offset, duration]] of Object.entries(definition.sprite)) {
       sprite[key] = [offset, duration];
@@ -139,6 +151,7 @@ export class SoundManager {
   }
 
   private apply(): void {
+    if (!this.started) return;
     Howler.mute(this.settings.muted);
     Howler.volume(this.settings.master);
     for (const [name, howl] of this.howls) {

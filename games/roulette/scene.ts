@@ -1,6 +1,7 @@
-import { Container, Graphics, Text } from 'pixi.js';
+import { BitmapText, Container, Graphics, Text } from 'pixi.js';
 import {
   fitInto,
+  renderResolution,
   type ActionPhase,
   type LayoutReport,
   type LayoutSpace,
@@ -11,6 +12,7 @@ import { defineScene, GameView } from '../shared/gameScene';
 import { playGameSound } from '../shared/sounds';
 import { TABLE_COLOURS } from '../shared/tableColours';
 import { rouletteChannel, type RouletteSceneApi } from './channel';
+import { LABEL_FONT, installLabelFont } from './labelFont';
 import { rouletteLayout, type RouletteLayout } from './layout';
 import { rouletteParams } from './params';
 import { RouletteSimulation, WHEEL_RADIUS } from './simulation';
@@ -67,6 +69,8 @@ class RouletteView extends GameView<RouletteSimulation> {
   private placed: RouletteLayout | null = null;
   /** 0: the wheel in its place beside the table; 1: drawn large for the spin. */
   private zoom = 0;
+  /** The resolution the wheel's picture was last cached at (see cacheWheel). */
+  private wheelResolution = 0;
   private holdLeft = 0;
   private readonly table = new BettingTable({
     place: (spot) => this.tableUsed(() => rouletteChannel.emit('place', spot)),
@@ -111,16 +115,12 @@ class RouletteView extends GameView<RouletteSimulation> {
     });
     pockets.circle(0, 0, RING.inner).fill(0x5a3d22).stroke({ width: 3, color: 0xc9a86a });
     pockets.circle(0, 0, RING.hub).fill(0x2a1c10);
+    installLabelFont();
     const labels = WHEEL_ORDER.map((n, i) => {
       const theta = i * POCKET_ANGLE;
-      const label = new Text({
+      const label = new BitmapText({
         text: String(n),
-        style: {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: 22,
-          fontWeight: '700',
-          fill: 0xffffff,
-        },
+        style: { fontFamily: LABEL_FONT, fontSize: 22, fill: 0xffffff },
       });
       label.anchor.set(0.5);
       label.position.set(
@@ -131,8 +131,6 @@ class RouletteView extends GameView<RouletteSimulation> {
       return label;
     });
     this.wheel.addChild(disc, pockets, ...labels);
-    // Drawn once: spinning then moves one textured quad instead of 37 wedges and labels.
-    this.wheel.cacheAsTexture?.({ resolution: 2 });
     this.ball.circle(0, 0, 11).fill(0xf4f4f4).stroke({ width: 2, color: 0x9aa5b1 });
     this.result = new Text({
       text: '',
@@ -160,7 +158,26 @@ class RouletteView extends GameView<RouletteSimulation> {
     const t = placed.table;
     this.table.place(placed.orientation, t.x, t.y, t.cellWidth, t.cellHeight, placed.lineReach);
     this.dim.clear().rect(0, 0, space.width, space.height).fill(0x05080f);
+    this.cacheWheel(placed);
     this.placeWheel();
+  }
+
+  /**
+   * The wheel is drawn once into a picture: spinning then moves one textured quad instead of 37
+   * wedges and labels. The picture has the pixels the wheel is shown with at its largest (spinning,
+   * zoomed in) and no more: a fixed resolution of 2 made it 2048 x 2048 (the texture pool rounds up
+   * to a power of two), most of a phone's first frame, for a wheel shown 300 pixels wide.
+   */
+  private cacheWheel(placed: RouletteLayout): void {
+    const largest = Math.max(
+      fitInto(WHEEL_BOX, placed.wheel).scale,
+      fitInto(WHEEL_BOX, placed.spinWheel).scale,
+    );
+    const shown = largest * renderResolution(globalThis.devicePixelRatio);
+    const resolution = Math.min(2, Math.ceil(shown * 4) / 4);
+    if (resolution === this.wheelResolution) return;
+    this.wheelResolution = resolution;
+    this.wheel.cacheAsTexture?.({ resolution });
   }
 
   describeLayout(): LayoutReport {

@@ -3,11 +3,12 @@
 // dragged to another spot moves there, a long press takes a spot's chips back. The keyboard
 // cursor does the same from the arrows, Enter and Delete. It changes nothing itself: it reports
 // to the panel, which changes its list and hands it back (one source of truth).
-import { Container, Graphics, Rectangle, Text, type FederatedPointerEvent } from 'pixi.js';
+import { BitmapText, Container, Graphics, Rectangle, type FederatedPointerEvent } from 'pixi.js';
 import type { Rect } from '../../engine/index';
 import { formatMoney } from '../shared/amount';
 import type { RouletteSceneConfig } from './channel';
 import { GESTURE, TableGesture, type GestureEvent } from './gesture';
+import { LABEL_FONT, installLabelFont } from './labelFont';
 import { coveredPockets } from './rules';
 import { chipLabel, chipsOn, totalCents } from './selection';
 import {
@@ -44,7 +45,6 @@ const CHIP_COLOURS: readonly [number, number][] = [
   [0, 0x7d8a97],
 ];
 const chipColour = (cents: number) => CHIP_COLOURS.find(([from]) => cents >= from)![1];
-const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontWeight: '700' as const };
 /** After this long a press on a stack starts drawing its long-press ring. */
 const RING_AFTER_MS = 120;
 
@@ -58,19 +58,19 @@ export interface TableActions {
 interface ChipStack {
   root: Container;
   discs: Graphics;
-  label: Text;
+  label: BitmapText;
   drawn: string;
 }
 
 const newText = (fill: number = COLOURS.ink) => {
-  // A fixed resolution: otherwise each step of the engine's dynamic resolution re-renders it.
-  const text = new Text({ text: '', style: { ...LABEL_STYLE, fontSize: 14, fill }, resolution: 2 });
+  installLabelFont();
+  const text = new BitmapText({ text: '', style: { fontFamily: LABEL_FONT, fontSize: 14, fill } });
   text.anchor.set(0.5);
   return text;
 };
 
 /** Sets a label's size and turn so it fits its cell (upright text turns in a tall cell). */
-function fitLabel(text: Text, cell: Rect, px: number): void {
+function fitLabel(text: BitmapText, cell: Rect, px: number): void {
   text.rotation = 0;
   text.style.fontSize = px;
   text.scale.set(1);
@@ -92,8 +92,8 @@ export class BettingTable {
   private readonly pressRing = new Graphics();
   private readonly ghost: ChipStack;
   private readonly hit = new Container({ label: 'table-hit' });
-  private readonly numberLabels: Text[] = [];
-  private readonly outsideLabels = new Map<string, Text>();
+  private readonly numberLabels: BitmapText[] = [];
+  private readonly outsideLabels = new Map<string, BitmapText>();
   private readonly stacks = new Map<string, ChipStack>();
   /** The readouts in the table's empty corners: caption and value of the total and the chip. */
   private readonly readouts = [0, 1].map(() => ({

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
+import type { AnyRules } from '../fairness/contract';
 import type { GameApi } from './api';
 import { formatMoney, formatMultiplier } from './amount';
+import { playableGame } from './catalog';
 import { describeBet, formatBetTime, type Translate } from './historyFormat';
 import type { BetJson } from './services';
 
@@ -23,6 +25,19 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
   const [bets, setBets] = useState<BetJson[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // Only this game's rules: the game page must not wait for every game's.
+  const [rules, setRules] = useState<AnyRules>();
+
+  useEffect(() => {
+    let active = true;
+    playableGame(game)
+      ?.rules()
+      .then((loaded) => active && setRules(loaded))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [game]);
 
   useEffect(() => {
     let active = true;
@@ -90,7 +105,7 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
                   <td>{formatMoney(bet.amount)}</td>
                   <td>{formatMultiplier(bet.multiplier)}</td>
                   <td>{formatMoney(bet.payout)}</td>
-                  <td className="bet-history__result">{describeBet(bet, translate)}</td>
+                  <td className="bet-history__result">{describeBet(rules, bet, translate)}</td>
                   <td>{bet.nonce}</td>
                   {onVerify ? (
                     <td>

@@ -33,15 +33,8 @@ export function adjustBetCents(
   return clampBetCents(balanceCents, balanceCents);
 }
 
-const moneyFormat = new Intl.NumberFormat('de-DE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Amounts as the top bar shows the balance: German format, exactly 2 decimals. */
-export function formatMoney(units: number): string {
-  return moneyFormat.format(Number.isFinite(units) ? units : 0);
-}
+export { formatAmount as formatMoney } from './formats';
 
 /** A multiplier with 2 decimals, rounded down: 2.00x (one formatting for rules and panels). */
 export { formatMultiplier } from '../fairness/money';

@@ -1,16 +1,22 @@
 // The bet history's words and times: a game's result through its rules' `describe`, times in
 // the player's locale. Pure (no React), so the unit tests read it directly.
-import type { ResultWords } from '../fairness/contract';
-import { GAME_RULES } from './gameRules';
+import type { AnyRules, ResultWords } from '../fairness/contract';
 import type { BetJson } from './services';
+import { dateTimeFormat } from './formats';
 
 /** t() as the history needs it: a message key and its values. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** A bet's result in its game's words (`games.<id>.<key>`), or the rules' short summary. */
-export function describeBet(bet: Pick<BetJson, 'game' | 'params' | 'result'>, t: Translate) {
-  const rules = GAME_RULES.get(bet.game);
-  if (!rules) return '';
+/**
+ * A bet's result in its game's words (`games.<id>.<key>`), or the rules' short summary; '' while
+ * the rules of the bet's game (`rules`) are not loaded or are another game's.
+ */
+export function describeBet(
+  rules: AnyRules | undefined,
+  bet: Pick<BetJson, 'game' | 'params' | 'result'>,
+  t: Translate,
+) {
+  if (!rules || rules.id !== bet.game) return '';
   const words = rules.describe?.(bet.params, bet.result) ?? null;
   return words ? translateWords(bet.game, words, t) : rules.summary(bet.params, bet.result);
 }
@@ -36,7 +42,7 @@ export function formatBetTime(value: string, locale: string, now = new Date()): 
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, options).format(date);
+    dateTimeFormat(locale, options).format(date);
   if (sameDay(date, now)) return part({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
   const day = `${part({ day: '2-digit' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}`;
   return `${day}, ${part({ hour: '2-digit', minute: '2-digit' })}`;

@@ -119,7 +119,7 @@ async function measureScene(
   minFrames: number,
 ): Promise<SceneRun> {
   const { page, cdp } = await benchPage(session);
-  await page.goto(`${session.server.url}/asteroids?test`);
+  await page.goto(`${session.server.url}/asteroids?test&renderer=webgl`);
   await page
     .locator('[data-scene-state=shown] [data-scene=asteroids]')
     .waitFor({ timeout: 60_000 });

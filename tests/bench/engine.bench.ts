@@ -31,7 +31,9 @@ async function measure(
 ): Promise<FrameSamples> {
   const { page, cdp } = await benchPage(session);
   try {
-    await page.goto(`${session.server.url}/dev/engine?scene=demo&count=${sprites}&test`);
+    await page.goto(
+      `${session.server.url}/dev/engine?scene=demo&count=${sprites}&test&renderer=webgl`,
+    );
     await page.waitForSelector('[data-screen="engine-demo"][data-state="shown"]', {
       timeout: 60_000,
     });

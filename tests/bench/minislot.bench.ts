@@ -32,7 +32,7 @@ let spins: number;
 let spinningShare: number;
 try {
   const { page, cdp } = await benchPage(session);
-  await page.goto(`${session.server.url}/minislot?test`);
+  await page.goto(`${session.server.url}/minislot?test&renderer=webgl`);
   await page.locator('[data-scene-state=shown] [data-scene=minislot]').waitFor({ timeout: 60_000 });
   await throttle(cdp);
   // Baseline: the same page with the reels at rest (what the page and the machine's load cost).

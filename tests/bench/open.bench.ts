@@ -4,7 +4,8 @@
 // before), signed in, the CPU throttled 4x, then again unthrottled. The tap and the scene shown are
 // both timed inside the page (performance.now()), so the benchmark's own round trips do not count.
 // Prints median and max per game against the budget; exits 1 over budget. OPEN_RUNS sets the runs
-// per game (5); OPEN_TRACE=<dir> writes a Chromium trace of each game's first throttled open there.
+// per game (5); OPEN_GAMES=<id,id> narrows the games; OPEN_TRACE=<dir> writes a Chromium trace
+// of each game's first throttled open there.
 // Uses the build in DIST_DIR when set, otherwise builds into .tmp/dist-bench first.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -145,9 +146,12 @@ try {
   const warm = await context.newPage();
   await warm.goto(`${session.server.url}/`);
   await warm.locator('.game-tile[data-status]:not([data-status=soon])').first().waitFor();
-  const games = await warm
-    .locator('.game-tile[data-status]:not([data-status=soon])')
-    .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-game')!));
+  const only = process.env.OPEN_GAMES?.split(',');
+  const games = (
+    await warm
+      .locator('.game-tile[data-status]:not([data-status=soon])')
+      .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-game')!))
+  ).filter((game) => !only || only.includes(game));
   for (const game of games) {
     await warm.goto(`${session.server.url}/`);
     await warm.locator(`.game-tile[data-game="${game}"]`).click();

@@ -170,7 +170,7 @@ async function measureScene(
 ): Promise<SceneRun> {
   const { page, cdp } = await benchPage(session);
   try {
-    await page.goto(`${session.server.url}/plinko?test`);
+    await page.goto(`${session.server.url}/plinko?test&renderer=webgl`);
     await page.locator('[data-scene-state=shown] [data-scene=plinko]').waitFor({ timeout: 60_000 });
     await page.evaluate(keepBalls(balls));
     await throttle(cdp);

@@ -50,7 +50,7 @@ describe('GameView under React StrictMode (development build)', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.addInitScript(LIVE_WEBGL);
-    await page.goto(`${url}/dev/engine?scene=demo&count=300`, { timeout: 120_000 });
+    await page.goto(`${url}/dev/engine?scene=demo&count=300&renderer=webgl`, { timeout: 120_000 });
     await page.waitForSelector('[data-screen="engine-demo"][data-state="shown"]', {
       timeout: 120_000,
     });

@@ -64,7 +64,7 @@ describe('the engine across client-side navigations', () => {
     await page.addInitScript(TRACK_CONTEXTS);
     const cdp = await env.browser.context.newCDPSession(page);
 
-    await page.goto(`${env.server.url}/dev/engine?scene=demo&count=500&test`);
+    await page.goto(`${env.server.url}/dev/engine?scene=demo&count=500&test&renderer=webgl`);
     await engineSceneShown(page, 'demo');
     // Warm-up: both scenes and the lobby once, so pooled scenes and loaded chunks are in the baseline.
     await page.click('[data-testid="engine-link-physics"]');

@@ -19,6 +19,7 @@ import {
 } from './liveBetLists';
 import { useLiveBets } from './useLiveBets';
 import './liveBets.css';
+import { dateTimeFormat } from '../../../games/shared/formats';
 
 const TAB_KEYS: Record<LiveBetsTab, StaticKey> = {
   all: 'live_bets.tab_all',
@@ -31,7 +32,7 @@ const TAB_KEYS: Record<LiveBetsTab, StaticKey> = {
 function formatTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',

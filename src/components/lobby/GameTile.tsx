@@ -7,6 +7,7 @@ import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/lobbyTile';
 import { prefetchGame } from '../../app/prefetch';
 import type { StaticKey } from '../../i18n';
 import './lobby.css';
+import { numberFormat } from '../../../games/shared/formats';
 
 /** The badge each lobby status wears ('open' wears none). */
 const BADGE_KEYS: Partial<Record<GameDefinition['status'], StaticKey>> = {
@@ -35,7 +36,7 @@ function useLobbyRtp(game: GameDefinition): number | null {
 
 /** "99.00%" in the current locale. */
 export function formatRtp(rtp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

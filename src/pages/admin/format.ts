@@ -1,8 +1,9 @@
 import { formatDate } from '../../components/format';
+import { dateTimeFormat } from '../../../games/shared/formats';
 
 /** A moment for the console: the site's date format ('dd MMMM yyyy') and the time, HH:mm:ss. */
 export function dateTime(value: string, locale: string): string {
-  const time = new Intl.DateTimeFormat(locale, {
+  const time = dateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',

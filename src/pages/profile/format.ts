@@ -1,6 +1,7 @@
 import { formatMultiplier } from '../../../games/fairness/money';
 import { gameTitleKey, gameById } from '../../../games/shared/catalog';
 import type { StaticKey } from '../../i18n';
+import { dateTimeFormat } from '../../../games/shared/formats';
 
 /** A multiplier as every table of the app shows it: '1.98x' (a loss reads '0.00x'). */
 export const formatTimes = formatMultiplier;
@@ -14,6 +15,6 @@ export function gameName(t: (key: StaticKey) => string, id: string): string {
 /** A bet's time: 'HH:mm' today, else the spec's 'dd MMMM yyyy' date with the time. */
 export function formatBetTime(value: string, locale: string, formatDate: (v: string) => string) {
   const date = new Date(value);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
   return date.toDateString() === new Date().toDateString() ? time : `${formatDate(value)}, ${time}`;
 }

@@ -3,6 +3,7 @@ import type { EthAccount, ValidationInfo, WalletInfo } from '../../api/wallet';
 import type { Json } from '../../api/endpoints';
 import { formatDate } from '../../components/format';
 import type { StaticKey } from '../../i18n';
+import { dateTimeFormat } from '../../../games/shared/formats';
 
 /** The words of each ledger reason the server writes (server/modules/wallet/reasons.ts). */
 const REASON_KEYS: Record<string, StaticKey> = {
@@ -25,7 +26,7 @@ export function reasonLabel(t: TFunction, reason: string): string {
 /** 'dd MMMM yyyy' and the local time: '05 March 2026, 14:07'. */
 export function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
   return `${formatDate(date, locale)}, ${time}`;
 }
 

@@ -69,7 +69,7 @@ function readoutScene(id: 'react' | 'imperative'): GameScene {
   };
 }
 
-const engine = new Engine({ adaptiveResolution: false });
+const engine = new Engine({ adaptiveResolution: false, renderer: 'webgl' });
 engine.register(readoutScene('react'));
 engine.register(readoutScene('imperative'));
 engine.attach(document.getElementById('stage')!);

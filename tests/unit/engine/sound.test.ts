@@ -4,6 +4,7 @@ import {
   SOUND_SETTINGS_KEY,
   SoundManager,
   type KeyValueStore,
+  type SoundSpriteDefinition,
 } from '../../../engine/sound/SoundManager';
 
 /** Web Storage semantics (strings in, strings out) for Node, where localStorage does not exist. */
@@ -19,10 +20,40 @@ class MemoryStorage implements KeyValueStore {
 
 const howlerMuted = () => (Howler as unknown as { _muted: boolean })._muted;
 
+const BEEP: SoundSpriteDefinition = {
+  src: ['data:audio/wav;base64,AAAA'],
+  sprite: { beep: [0, 10] },
+  channel: 'effects',
+};
+
+/** A manager whose audio has started (its first sound played), as after a player's first bet. */
+function started(storage: KeyValueStore | null): SoundManager {
+  const manager = new SoundManager(storage);
+  manager.define('ui', BEEP);
+  manager.play('ui', 'beep');
+  return manager;
+}
+
 describe('sound settings', () => {
+  it('leaves Howler (and its AudioContext) alone until the first sound plays', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SOUND_SETTINGS_KEY, JSON.stringify({ muted: true }));
+    Howler.mute(false);
+    const manager = new SoundManager(storage);
+    manager.define('ui', BEEP);
+    manager.setVolume('master', 0.5);
+    expect(manager.audioStarted).toBe(false);
+    expect(howlerMuted()).toBe(false);
+    expect(manager.play('ui', 'beep')).not.toBeNull();
+    expect(manager.audioStarted).toBe(true);
+    expect(howlerMuted()).toBe(true);
+    expect(Howler.volume()).toBe(0.5);
+  });
+
   it('remembers mute across visits (a new manager on the same storage)', () => {
     const storage = new MemoryStorage();
-    const first = new SoundManager(storage);
+    Howler.mute(false);
+    const first = started(storage);
     expect(first.muted).toBe(false);
     expect(howlerMuted()).toBe(false);
 
@@ -31,7 +62,7 @@ describe('sound settings', () => {
     expect(JSON.parse(storage.getItem(SOUND_SETTINGS_KEY) ?? '{}')).toMatchObject({ muted: true });
 
     Howler.mute(false); // as a fresh page would start
-    const second = new SoundManager(storage);
+    const second = started(storage);
     expect(second.muted).toBe(true);
     expect(howlerMuted()).toBe(true);
 
@@ -41,7 +72,7 @@ describe('sound settings', () => {
 
   it('remembers master, music and effects volumes, clamped to 0..1', () => {
     const storage = new MemoryStorage();
-    const manager = new SoundManager(storage);
+    const manager = started(storage);
     manager.setVolume('master', 0.25);
     manager.setVolume('music', 3);
     manager.setVolume('effects', -1);

@@ -111,7 +111,7 @@ describe('the bet history in words', () => {
 
   it('reads as words in English', () => {
     const t = translator('en');
-    const text = (i: number) => describeBet(BETS[i]!, t);
+    const text = (i: number) => describeBet(GAME_RULES.get(BETS[i]!.game), BETS[i]!, t);
     expect(text(0)).toBe('Rolled 77.18 · over 50.50');
     expect(text(2)).toBe('Slot 8 of 17 · risk: High');
     expect(text(3)).toBe('Ball on 17 · 1 bet');
@@ -132,7 +132,7 @@ describe('the bet history in words', () => {
     (locale) => {
       const t = translator(locale);
       for (const bet of BETS) {
-        const text = describeBet(bet, t);
+        const text = describeBet(GAME_RULES.get(bet.game), bet, t);
         expect(text, `${bet.game} ${JSON.stringify(bet.result)}`).not.toMatch(
           /\{\{|games\.|history_|_[a-z]+_|cashed_out|\d\.\d{4}x|undefined|NaN/,
         );
@@ -141,8 +141,11 @@ describe('the bet history in words', () => {
     },
   );
 
-  it('falls back to the summary of a game without words, and to nothing for an unknown game', () => {
-    expect(describeBet({ game: 'nope', params: {}, result: {} }, translator('en'))).toBe('');
+  it('falls back to nothing for an unknown game, and while its rules are not loaded', () => {
+    const t = translator('en');
+    expect(describeBet(undefined, { game: 'nope', params: {}, result: {} }, t)).toBe('');
+    expect(describeBet(undefined, BETS[0]!, t)).toBe('');
+    expect(describeBet(GAME_RULES.get('plinko'), BETS[0]!, t)).toBe('');
   });
 });
 

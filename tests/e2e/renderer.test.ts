@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../support/e2eEnvironment';
+import { poll, waitForScene } from './games-helpers';
+
+const env = serverAndBrowser();
+
+/** The asteroids page with its scene shown, drawn by the renderer `query` asks for. */
+async function asteroids(query: string): Promise<Page> {
+  const page = await env.browser.context.newPage();
+  await page.goto(`${env.server.url}/asteroids?test${query}`);
+  await waitForScene(page, 'asteroids');
+  // Nothing moves before a round: the frame on screen is final once none is drawn for a while.
+  await poll(async () => {
+    const before = await page.evaluate(() => window.__engine!.drawnFrames);
+    await page.waitForTimeout(500);
+    return (await page.evaluate(() => window.__engine!.drawnFrames)) - before;
+  }).toBe(0);
+  return page;
+}
+
+/** Pixels of the canvas near `rgb` (each channel within 2), and pixels brighter than a star's floor. */
+async function pixelCounts(page: Page, rgb: number): Promise<{ near: number; bright: number }> {
+  const png = await page.locator('[data-scene=asteroids] canvas').screenshot();
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const [r, g, b] = [(rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255];
+  let near = 0;
+  let bright = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const [pr, pg, pb] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if (Math.abs(pr - r) <= 2 && Math.abs(pg - g) <= 2 && Math.abs(pb - b) <= 2) near += 1;
+    if (pr + pg + pb > 360) bright += 1;
+  }
+  return { near, bright };
+}
+
+// The asteroids field's fill (a tinted particle cut from the scene's atlas).
+const FIELD = 0x070b1a;
+
+describe('the renderer', () => {
+  it('is Canvas 2D where WebGL runs on the CPU (as here), WebGL when the address asks', async () => {
+    const auto = await asteroids('');
+    expect(await auto.evaluate(() => window.__engine!.rendererKind)).toBe('canvas');
+    const webgl = await asteroids('&renderer=webgl');
+    expect(await webgl.evaluate(() => window.__engine!.rendererKind)).toBe('webgl');
+
+    // Both draw the same field: its fill, its stars and its border are tinted particles cut from
+    // an atlas, which Pixi's own canvas particle pipe drew as nothing.
+    const drawnByCanvas = await pixelCounts(auto, FIELD);
+    const drawnByWebgl = await pixelCounts(webgl, FIELD);
+    expect(drawnByWebgl.near).toBeGreaterThan(10_000);
+    expect(drawnByCanvas.near).toBeGreaterThan(drawnByWebgl.near * 0.8);
+    expect(drawnByCanvas.bright).toBeGreaterThan(drawnByWebgl.bright * 0.5);
+    await Promise.all([auto.close(), webgl.close()]);
+  });
+});
