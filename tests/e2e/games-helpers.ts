@@ -90,3 +90,16 @@ export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
 }
+
+/** Waits until the engine draws no frame for `windowMs` (a scene's entrance and layouts over). */
+export async function untilEngineRests(page: Page, windowMs: number, timeout = 15_000) {
+  const drawn = () => page.evaluate(() => window.__engine!.drawnFrames);
+  await poll(
+    async () => {
+      const before = await drawn();
+      await page.waitForTimeout(windowMs);
+      return (await drawn()) - before;
+    },
+    { timeout },
+  ).toBe(0);
+}

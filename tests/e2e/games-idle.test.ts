@@ -4,7 +4,7 @@ import { GAMES } from '../../games/shared/catalog';
 import { isPlayable } from '../../games/shared/definition';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { registerUser } from '../support/testApp';
-import { poll, setTabHidden, waitForScene } from './games-helpers';
+import { poll, setTabHidden, untilEngineRests, waitForScene } from './games-helpers';
 
 const env = serverAndBrowser();
 const GAME_IDS = GAMES.filter(isPlayable).map((game) => game.id);
@@ -20,14 +20,7 @@ async function openIdle(context: BrowserContext, game: string): Promise<Page> {
   await waitForScene(page, game);
   await page.locator('[data-slot=game-panel] button').first().waitFor();
   // The scene's entrance and first layouts are over once a second passes without a frame drawn.
-  await poll(
-    async () => {
-      const before = await drawn(page);
-      await page.waitForTimeout(1000);
-      return (await drawn(page)) - before;
-    },
-    { timeout: 20_000 },
-  ).toBe(0);
+  await untilEngineRests(page, 1000, 20_000);
   return page;
 }
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { poll, waitForScene } from './games-helpers';
+import { untilEngineRests, waitForScene } from './games-helpers';
 
 const env = serverAndBrowser();
 
@@ -12,11 +12,7 @@ async function asteroids(query: string): Promise<Page> {
   await page.goto(`${env.server.url}/asteroids?test${query}`);
   await waitForScene(page, 'asteroids');
   // Nothing moves before a round: the frame on screen is final once none is drawn for a while.
-  await poll(async () => {
-    const before = await page.evaluate(() => window.__engine!.drawnFrames);
-    await page.waitForTimeout(500);
-    return (await page.evaluate(() => window.__engine!.drawnFrames)) - before;
-  }).toBe(0);
+  await untilEngineRests(page, 500);
   return page;
 }
 
