@@ -14,6 +14,8 @@ const BREAK_AFTER = 5;
 const HALF_OPEN_AFTER_MS = 1_000;
 /** Reconnection: 100 ms after a drop, doubling up to this, for as long as it takes. */
 const MAX_RECONNECT_MS = 5_000;
+/** How long opening a channel waits for Redis to confirm its subscription (see subscribe). */
+const SUBSCRIBE_WAIT_MS = 5_000;
 
 /** A Redis command refused without being sent: the link is down or its breaker is open. */
 export class RedisUnavailable extends Error {
@@ -63,6 +65,8 @@ export class RedisLink {
   private readonly timeoutMs: number;
   private down = false;
   private closed = false;
+  /** Waiting for the link to go down (see subscribe). */
+  private readonly downWaiters = new Set<() => void>();
   /** While the breaker is open: when it lets a command through to try (epoch ms). */
   private brokenUntil = 0;
 
@@ -142,13 +146,40 @@ export class RedisLink {
     return Promise.race([pending, late]).finally(() => clearTimeout(timer));
   }
 
-  /** Hands every message on `channel` (prefixed here) to `onPayload`; returns the unsubscribe. */
-  subscribe(channel: string, onPayload: (payload: string) => void): () => void {
+  /**
+   * Hands every message on `channel` (prefixed here) to `onPayload`; resolves to the unsubscribe
+   * once Redis has confirmed the subscription, or the link is down (the subscription is made when
+   * it comes back), or after SUBSCRIBE_WAIT_MS. Pub/sub keeps nothing for a subscriber that is
+   * not there yet: an instance that served streams before its subscription took effect would
+   * miss what other instances publish meanwhile.
+   */
+  async subscribe(channel: string, onPayload: (payload: string) => void): Promise<() => void> {
     const name = this.prefix + channel;
     this.handlers.set(name, onPayload);
-    this.subscriber.subscribe(name).catch((error: Error) => {
-      if (!this.closed) this.log.warn(`Redis: subscribe ${name}: ${error.message}`);
+    const confirmed = this.subscriber.subscribe(name).then(
+      () => true,
+      (error: Error) => {
+        if (!this.closed) this.log.warn(`Redis: subscribe ${name}: ${error.message}`);
+        return true;
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    let stopWaiting = () => {};
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), SUBSCRIBE_WAIT_MS);
     });
+    const down = new Promise<boolean>((resolve) => {
+      if (this.down) return resolve(true);
+      const waiter = () => resolve(true);
+      this.downWaiters.add(waiter);
+      stopWaiting = () => this.downWaiters.delete(waiter);
+    });
+    const inTime = await Promise.race([confirmed, down, late]);
+    clearTimeout(timer);
+    stopWaiting();
+    if (!inTime) {
+      this.log.warn(`Redis: subscribe ${name} not confirmed within ${SUBSCRIBE_WAIT_MS} ms`);
+    }
     return () => {
       this.handlers.delete(name);
       if (!this.closed) this.subscriber.unsubscribe(name).catch(() => undefined);
@@ -168,6 +199,8 @@ export class RedisLink {
   private markDown(reason: string): void {
     if (this.down || this.closed) return;
     this.down = true;
+    for (const waiter of this.downWaiters) waiter();
+    this.downWaiters.clear();
     this.log.error(
       `Redis unreachable (${reason}): serving without it (rate limits counted on this host, ` +
         'live channels over PostgreSQL); reconnecting in the background',

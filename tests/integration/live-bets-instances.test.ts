@@ -52,7 +52,10 @@ for (const bus of buses) {
       await testDb?.dispose();
     });
 
-    it('a bet settled on A reaches a stream on B, once, with its public fields', async () => {
+    it('a bet settled on A reaches a stream on B, once, with its public fields', async ({
+      onTestFailed,
+    }) => {
+      onTestFailed(() => console.error(`A printed:\n${a.output()}\nB printed:\n${b.output()}`));
       const user = await registerUser(a.url, { name: 'Instance Ida' });
       const onB = await openSse(`${b.url}${LIVE}`, '');
       await onB.next('backlog');

@@ -121,7 +121,7 @@ export async function openChannel(
       close: unlisten,
     };
   }
-  const unsubscribe = redis.subscribe(name, onPayload);
+  const unsubscribe = await redis.subscribe(name, onPayload);
   return {
     get notifyChannel() {
       return redis.available ? null : name;
