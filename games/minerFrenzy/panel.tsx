@@ -1,8 +1,11 @@
 import { useCallback, useEffect } from 'react';
+import { payoutCents } from '../fairness/index';
 import { useTranslation } from 'react-i18next';
 import { AutoBetFields, BetButton } from '../shared/AutoBetFooter';
 import { AutoCashoutField, useAutoCashout } from '../shared/AutoCashoutField';
 import { BetPanel } from '../shared/BetPanel';
+import { formatAmount } from '../shared/formats';
+import { useLayerStore } from '../shared/layerStore';
 import { MainButton } from '../shared/MainButton';
 import { RoundResult } from '../shared/RoundResult';
 import type { BetJson, GamePanelProps } from '../shared/services';
@@ -28,6 +31,17 @@ function mergeCrashes(a: readonly Crash[], b: readonly Crash[]): Crash[] {
   return [...byId.values()].sort((x, y) => y.betId - x.betId).slice(0, RECENT_CRASHES);
 }
 
+/**
+ * What a cash-out pays at the multiplier the scene shows now (the server's rounding: the payout
+ * floored to the cent). Its own component: it re-renders with every hundredth, the panel does not.
+ */
+function CashOutLabel({ stakeCents }: { stakeCents: number }) {
+  const { t } = useTranslation();
+  const hundredths = useLayerStore(minerFrenzyStore, 'hundredths');
+  const cents = payoutCents(stakeCents, Math.max(100, hundredths) * 100);
+  return <>{t('games.minerFrenzy.cash_out', { amount: formatAmount(cents / 100) })}</>;
+}
+
 /** Miner Frenzy controls: stake, auto cash-out target, Bet / Cash out (Space); manual or auto. */
 export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
@@ -50,7 +64,7 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
     },
     [addCrashes],
   );
-  const { round, roundId, live, cashOut } = useLiveRound({
+  const { round, roundId, tooLate, cashOut } = useLiveRound({
     services,
     onSettled,
     paths: game.paths,
@@ -76,7 +90,6 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
   }, [request, isAuthenticated, addCrashes]);
 
   const { last, locked, autoBet } = round;
-  const stake = round.stakeCents / 100;
   return (
     <BetPanel game={game.id} round={round} services={services}>
       <AutoCashoutField
@@ -87,8 +100,8 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
       />
       <AutoBetFields round={round} />
       {roundId !== null ? (
-        <MainButton testId="minerFrenzy-cashout" onClick={cashOut}>
-          {t('games.minerFrenzy.cash_out', { amount: (stake * Math.max(1, live)).toFixed(2) })}
+        <MainButton testId="minerFrenzy-cashout" onClick={cashOut} actOnPress>
+          <CashOutLabel stakeCents={round.stakeCents} />
         </MainButton>
       ) : null}
       {/* While auto-bet runs its Stop stays next to Cash out; a manual round shows Cash out alone. */}
@@ -99,7 +112,9 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
         {last
           ? last.status === 'cashed_out'
             ? t('games.minerFrenzy.won', { multiplier: (last.multiplier ?? 0).toFixed(2) })
-            : t('games.minerFrenzy.lost', { crash: last.crashPoint.toFixed(2) })
+            : t(tooLate ? 'games.minerFrenzy.too_late' : 'games.minerFrenzy.lost', {
+                crash: last.crashPoint.toFixed(2),
+              })
           : ''}
       </RoundResult>
       <p className="game-panel__hint">{t('games.minerFrenzy.keys')}</p>

@@ -61,16 +61,18 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       this.sim.ended = null;
       this.sim.cashedOutAt = null;
       this.sim.sinceCrash = -1;
+      this.publish();
     },
     cashedOut: (multiplier) => {
       this.sim.cashedOutAt = multiplier;
       this.sim.ended = { multiplier, crashed: false, at: Date.now() };
+      this.publish();
     },
     crashed: (crashPoint) => {
       this.sim.ended = { multiplier: crashPoint, crashed: true, at: Date.now() };
       this.sim.sinceCrash = 0;
+      this.publish();
     },
-    current: () => (this.sim.running() ? this.sim.multiplier() : 0),
   };
 
   override init(data: unknown, sim: MinerFrenzySimulation): void {

@@ -29,6 +29,12 @@ export interface BetDetailJson extends BetJson {
   revealed_at: string | null;
 }
 
+/** The HTTP status of a refused request (the rejection of GameRequest), or null without one. */
+export function answerStatus(error: unknown): number | null {
+  const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  return typeof status === 'number' ? status : null;
+}
+
 /** A fresh Idempotency-Key for one bet attempt. */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
@@ -55,11 +61,13 @@ export function gameApi(request: GameRequest) {
       ),
     bet: (id: number) => request<BetDetailJson>('GET', `/api/bets/${id}`),
     fairness: () => request<FairnessJson>('GET', '/api/fairness'),
+    /** Refusals (422: a game in progress, a bad client seed) are the caller's to show. */
     rotate: (clientSeed?: string) =>
       request<FairnessJson>(
         'POST',
         '/api/fairness/rotate',
         clientSeed ? { client_seed: clientSeed } : {},
+        { quietStatuses: [422] },
       ),
   };
 }

@@ -28,6 +28,11 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Failure shows no dialog (state fetches such as a game in progress). */
   silent?: boolean;
+  /**
+   * Answers with these statuses are outcomes the panel shows itself (a cash-out that came after
+   * the crash): no dialog. The promise still rejects; answerStatus (api.ts) reads the status.
+   */
+  quietStatuses?: readonly number[];
 }
 
 /** The shell's HTTP client bound to the API base, token and locale; rejects on non-2xx. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { answerStatus } from './api';
 import type { GamePaths } from './definition';
 import type { SceneChannel } from './SceneChannel';
 import type { BetAnswer, BetJson, GamePanelProps, GameServices } from './services';
@@ -14,8 +15,6 @@ export interface LiveRoundScene {
   /** The player (or the auto cash-out) took `multiplier`. */
   cashedOut(multiplier: number, crashPoint: number): void;
   crashed(crashPoint: number): void;
-  /** The multiplier shown now (0 when no round runs). */
-  current(): number;
 }
 
 /** What a live game's scene tells its panel: the player came back (tab shown), resync. */
@@ -87,8 +86,8 @@ export interface LiveRound {
   round: BetRound<LiveShown>;
   /** The running round's id, or null. */
   roundId: number | null;
-  /** The multiplier shown now, refreshed a few times a second while a round runs. */
-  live: number;
+  /** The last cash-out asked for arrived after the round had ended (shown in the panel). */
+  tooLate: boolean;
   cashOut(): void;
 }
 
@@ -115,7 +114,9 @@ export function useLiveRound(options: {
   });
   const onEnded = useCallback((bet: BetJson) => ended.current?.(bet), []);
   const [roundId, setRoundId] = useState<number | null>(null);
-  const [live, setLive] = useState(0);
+  const [tooLate, setTooLate] = useState(false);
+  /** The round whose cash-out has been asked for: a second press sends nothing. */
+  const cashingOut = useRef<number | null>(null);
   const finishing = useRef<Finish | null>(null);
 
   const round = useBetRound<LiveShown>({
@@ -124,6 +125,7 @@ export function useLiveRound(options: {
     bet: (stakeCents) => ({ path: paths.rounds, body: options.body(stakeCents) }),
     animate: async (answer) => {
       setRoundId(answer.bet.id);
+      setTooLate(false);
       try {
         const final = await followLiveRound(services, paths, answer.bet, scene, finishing, onEnded);
         // The kit settles the top bar and auto-bet from the answer: make it the round's end.
@@ -141,12 +143,21 @@ export function useLiveRound(options: {
     },
   });
 
+  // A cash-out after the crash is an outcome, not an error: 422 shows no dialog, the panel says
+  // it came too late, and the round's stream ends it as crashed.
   const cashOut = useCallback(() => {
-    if (roundId === null) return;
+    if (roundId === null || cashingOut.current === roundId) return;
+    cashingOut.current = roundId;
     void services
-      .request<BetAnswer>('POST', `${paths.rounds}/${roundId}/cashout`)
+      .request<BetAnswer>('POST', `${paths.rounds}/${roundId}/cashout`, undefined, {
+        quietStatuses: [422],
+      })
       .then((answer) => finishing.current?.(answer.bet))
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (answerStatus(error) === 422) setTooLate(true);
+        // Not sent (the network): the player may press again.
+        else if (answerStatus(error) === null) cashingOut.current = null;
+      });
   }, [roundId, services, paths]);
 
   const resync = useCallback(() => {
@@ -166,17 +177,11 @@ export function useLiveRound(options: {
   }, [services, paths, scene, onSettled, onEnded]);
 
   useEffect(() => {
-    if (roundId === null) return;
-    const timer = setInterval(() => setLive(scene()?.current() ?? 0), 100);
-    return () => clearInterval(timer);
-  }, [roundId, scene]);
-
-  useEffect(() => {
     void channel.whenShown().then(resync);
   }, [channel, resync]);
   useSceneEvents(channel, { resumed: resync });
   useSceneActions(channel, {
     bet: () => (roundId !== null ? cashOut() : round.trigger()),
   });
-  return { round, roundId, live, cashOut };
+  return { round, roundId, tooLate, cashOut };
 }

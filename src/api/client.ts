@@ -20,6 +20,8 @@ declare module 'axios' {
     silent?: boolean;
     /** Shows no 401 warning either (logout, the user fetch of a session restore). */
     quiet401?: boolean;
+    /** Answers with these statuses are outcomes the caller shows itself: no dialog. */
+    quietStatuses?: readonly number[];
   }
 }
 
@@ -71,6 +73,7 @@ function showErrorDialog(error: AxiosError): void {
   }
   const status = error.response.status;
   if (status === 401 ? config.quiet401 : config.silent) return;
+  if (config.quietStatuses?.includes(status)) return;
   const dialog = dialogForErrorAnswer(
     answerOf(error.response),
     t,

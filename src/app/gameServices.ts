@@ -1,4 +1,4 @@
-import type { GameRequest, GameServices } from '../../games/shared/services';
+import type { GameRequest, GameServices, RequestOptions } from '../../games/shared/services';
 import { http } from '../api/client';
 import { openEvents } from '../api/events';
 import { authState, setBalance } from '../state/auth';
@@ -9,7 +9,7 @@ export const gameRequest: GameRequest = async <T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-  options: { idempotencyKey?: string; silent?: boolean } = {},
+  options: RequestOptions = {},
 ) => {
   const response = await http.request<T>({
     method,
@@ -17,6 +17,7 @@ export const gameRequest: GameRequest = async <T>(
     data: method === 'POST' ? (body ?? {}) : undefined,
     headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
     silent: options.silent ?? false,
+    quietStatuses: options.quietStatuses,
   });
   return response.data;
 };

@@ -21,7 +21,8 @@ export function formAlertText(body: Record<string, unknown> | null, fallback: st
   return pick(body?.error) ?? pick(body?.message) ?? fallback;
 }
 
-function fieldErrors(body: Record<string, unknown> | null): FieldErrors {
+/** The field errors of a 422 answer's body ({} for any other). */
+export function fieldErrors(body: Record<string, unknown> | null): FieldErrors {
   const raw = body?.errors;
   if (!raw || typeof raw !== 'object') return {};
   const out: FieldErrors = {};

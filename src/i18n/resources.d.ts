@@ -56,6 +56,7 @@ export default interface Resources {
         cash_out: 'Cash out {{amount}}';
         won: 'Cashed out at {{multiplier}}x';
         lost: 'The cart derailed at {{crash}}x';
+        too_late: 'Too late: the cart derailed at {{crash}}x before your cash-out arrived';
         keys: 'Space bets, and cashes out while the cart runs.';
         history_cashed_out: 'Cashed out at {{multiplier}} · crashed at {{crash}}';
         history_auto_cashed_out: 'Auto cash-out at {{multiplier}} · crashed at {{crash}}';

@@ -84,6 +84,31 @@ describe('the fairness dialog', () => {
     await close();
   });
 
+  it('says in the dialog, not in another dialog, that seeds cannot rotate during a game', async () => {
+    const { page, player, close } = await playerPage(env.browser, env.server.url);
+    const started = await call<{ bet: WireBet }>(env.server.url, 'POST', '/api/games/mines/games', {
+      token: player.token,
+      body: { amount: 1, mines: 3 },
+    });
+    expect(started.status).toBe(200);
+    await page.goto(`${env.server.url}/mines`);
+    const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${started.body.bet.id}"]`);
+    await row.locator('button').click();
+    const dialog = page.locator('[data-testid=fairness-dialog]');
+    const hash = dialog.locator('[data-testid=fairness-hash]');
+    await poll(() => hash.textContent()).toBe(started.body.bet.server_seed_hash);
+    const rotated = page.waitForResponse('**/api/fairness/rotate');
+    await dialog.locator('[data-testid=fairness-rotate]').click();
+    expect((await rotated).status()).toBe(422);
+    await poll(() => dialog.locator('[data-testid=fairness-refused]').textContent()).toBe(
+      'Seeds cannot be rotated while a game is in progress.',
+    );
+    expect(await page.locator('[role=alertdialog]').count()).toBe(0);
+    expect(await page.locator('[role=dialog]').count()).toBe(1);
+    expect(await hash.textContent()).toBe(started.body.bet.server_seed_hash);
+    await close();
+  });
+
   it('verifies a finished mines game: the board recomputed from the revealed seed', async () => {
     const { page, player, close } = await playerPage(env.browser, env.server.url);
     const started = await call<{ bet: WireBet }>(env.server.url, 'POST', '/api/games/mines/games', {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { createTestDatabase, type TestDatabase } from '../support/testApp';
+import { createTestDatabase, registerUser, type TestDatabase } from '../support/testApp';
 import { rigNextCrash } from '../integration/live-support';
 import { betsOf, expectTopBarToMatchServer, playerPage, poll, waitForScene } from './games-helpers';
 
@@ -15,6 +15,22 @@ const overlayOf = (page: Page) =>
     const report = window.__engine?.scenes.describeLayout()?.report;
     return { readout: report?.readout, result: report?.result };
   });
+
+type Box = { x: number; y: number; width: number; height: number };
+type Point = [number, number];
+const centre = (b: Box): Point => [b.x + b.width / 2, b.y + b.height / 2];
+
+/** A thumb that lands at `from` and slides `slide` px up before it lifts (Chromium: a scroll). */
+async function slidingTap(page: Page, [x, y]: Point, slide: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 4; step++) {
+    const touchPoints = [{ x, y: y - (slide * step) / 4 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
 
 describe('Miner Frenzy in the browser', () => {
   let testDb: TestDatabase;
@@ -64,7 +80,7 @@ describe('Miner Frenzy in the browser', () => {
     const cashout = panel.locator('[data-testid=minerFrenzy-cashout]');
     await cashout.waitFor();
     await page.waitForTimeout(1500);
-    expect(await cashout.textContent()).toMatch(/1\.0\d|1\.1\d/);
+    expect(await cashout.textContent()).toMatch(/1,0\d|1,1\d/);
     // The readout runs (a new round clears the last result).
     expect(await overlayOf(page)).toMatchObject({
       readout: expect.stringMatching(/^1\.\d\dx$/),
@@ -161,6 +177,118 @@ describe('Miner Frenzy in the browser', () => {
     await page.reload();
     await waitForScene(page, 'minerFrenzy');
     await poll(strip).toBe(shown);
+    await close();
+  });
+
+  // On a touch phone (390 x 844): Cash out, the round's one action, sits in the bar fixed at the
+  // bottom of the screen. A tap cashes out however the player taps it, the button says what the
+  // server pays at the multiplier shown, and a cash-out after the crash is said in the panel.
+  /** A new player on a touch phone at /minerFrenzy, the next round rigged to crash at `accept`. */
+  async function phone(accept: (crashHundredths: number) => boolean) {
+    const player = await registerUser(server.url);
+    const context = await browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addCookies([{ name: 'token', value: player.token, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/minerFrenzy?test`);
+    await waitForScene(page, 'minerFrenzy');
+    await page.locator('[data-testid=minerFrenzy-panel]').waitFor();
+    const crash = await rigNextCrash(server.url, database.db, player.token, player.id, accept);
+    const box = async (testId: string) => {
+      const found = await page.locator(`[data-testid=${testId}]`).boundingBox();
+      expect(found, testId).not.toBeNull();
+      return found!;
+    };
+    const status = async () =>
+      (await betsOf(server.url, player.token, 'minerFrenzy'))[0]?.result.status;
+    return { page, crash, box, status, close: () => context.close() };
+  }
+
+  const taps: [string, (page: Page, button: Box) => Promise<void>][] = [
+    ['in its middle', (page, b) => page.touchscreen.tap(...centre(b))],
+    ['at its top edge', (page, b) => page.touchscreen.tap(b.x + b.width / 2, b.y + 2)],
+    ['at its left edge', (page, b) => page.touchscreen.tap(b.x + 2, b.y + b.height / 2)],
+    [
+      'whose thumb slides 30 px (a scroll to the browser)',
+      (page, b) => slidingTap(page, centre(b), 30),
+    ],
+  ];
+  for (const [how, tap] of taps) {
+    it(`cashes out on a tap ${how} while the amount changes every frame`, async () => {
+      const { page, box, status, close } = await phone((c) => c >= 5000);
+      await page.touchscreen.tap(...centre(await box('minerFrenzy-bet')));
+      await page.locator('[data-testid=minerFrenzy-cashout]').waitFor();
+      await page.waitForTimeout(800);
+      await tap(page, await box('minerFrenzy-cashout'));
+      await poll(status, { timeout: 10_000 }).toBe('cashed_out');
+      await close();
+    });
+  }
+
+  it('cashes out on a tap during the scroll that brings the scene back into view', async () => {
+    const { page, box, status, close } = await phone((c) => c >= 5000);
+    // The player scrolled down to the stake: Bet scrolls the scene back, smoothly.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.touchscreen.tap(...centre(await box('minerFrenzy-bet')));
+    await page.locator('[data-testid=minerFrenzy-cashout]').waitFor();
+    await page.touchscreen.tap(...centre(await box('minerFrenzy-cashout')));
+    await poll(status, { timeout: 10_000 }).toBe('cashed_out');
+    await close();
+  });
+
+  it('shows on the button what the server pays at the multiplier the scene shows', async () => {
+    const { page, box, close } = await phone((c) => c >= 5000);
+    await page.locator('[data-testid=minerFrenzy-panel] input[name=amount]').fill('7.77');
+    await page.touchscreen.tap(...centre(await box('minerFrenzy-bet')));
+    await page.locator('[data-testid=minerFrenzy-cashout]').waitFor();
+    // Twelve frames over about two seconds, each read after the frame was drawn.
+    const samples = await page.evaluate(async () => {
+      const read: { button: string; readout: string }[] = [];
+      for (let i = 0; i < 12; i++) {
+        await new Promise((r) => setTimeout(r, 150));
+        await new Promise((r) => requestAnimationFrame(r));
+        const button = document.querySelector('[data-testid=minerFrenzy-cashout]')?.textContent;
+        const readout = window.__engine?.scenes.describeLayout()?.report.readout;
+        read.push({ button: String(button), readout: String(readout) });
+      }
+      return read;
+    });
+    const readouts = new Set(samples.map((s) => s.readout));
+    expect(readouts.size, 'the multiplier ran').toBeGreaterThan(3);
+    // The readout is another React root: it may draw a frame later than the button.
+    const pays = (hundredths: number) => {
+      const cents = Math.floor((777 * hundredths) / 100);
+      return `Cash out ${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+    };
+    for (const { button, readout } of samples) {
+      const shown = Math.round(Number(readout.replace('x', '')) * 100);
+      expect([pays(shown - 1), pays(shown), pays(shown + 1)]).toContain(button);
+    }
+    await close();
+  });
+
+  it('says in the panel that a cash-out came too late, with no dialog', async () => {
+    const { page, crash, box, status, close } = await phone((c) => c >= 110 && c <= 125);
+    // The cash-out is held on the way until the cart has crashed.
+    await page.route('**/cashout', async (route) => {
+      await new Promise((r) => setTimeout(r, 4_000));
+      await route.continue();
+    });
+    await page.touchscreen.tap(...centre(await box('minerFrenzy-bet')));
+    await page.locator('[data-testid=minerFrenzy-cashout]').waitFor();
+    await page.touchscreen.tap(...centre(await box('minerFrenzy-cashout')));
+    const answered = page.waitForResponse('**/cashout');
+    expect((await answered).status()).toBe(422);
+    await page.waitForTimeout(300);
+    expect(await page.locator('[role=dialog], [role=alertdialog]').count()).toBe(0);
+    await poll(() => page.locator('[data-testid=minerFrenzy-result]').textContent()).toBe(
+      `Too late: the cart derailed at ${(crash / 100).toFixed(2)}x before your cash-out arrived`,
+    );
+    expect(await status()).toBe('crashed');
     await close();
   });
 });

@@ -15,6 +15,71 @@ import { serverAndBrowser } from '../support/e2eEnvironment';
 
 const env = serverAndBrowser();
 
+/**
+ * How many pixels of label colour (cream or white: red high, green high) each outside spot and
+ * the BET and CHIP corners hold, measured on the frame drawn right after the scene is shown
+ * (`window.__labelsAtShown`) and on demand (`window.__labelsNow()`). Installed before the page
+ * loads; the scene is drawn on Canvas 2D so its pixels can be read back.
+ */
+function countLabelPixels() {
+  type Rect = { x: number; y: number; width: number; height: number };
+  const measure = () => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.game-view canvas')!;
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d')!;
+    context.drawImage(canvas, 0, 0);
+    const scale = canvas.width / canvas.clientWidth;
+    const report = window.__engine!.scenes.describeLayout()!.report as Record<string, Rect>;
+    const table = report.table!;
+    const dozen = report['spot:dozen:1']!;
+    const areas: Record<string, Rect> = {
+      bet: {
+        x: table.x,
+        y: dozen.y,
+        width: dozen.x - table.x,
+        height: table.y + table.height - dozen.y,
+      },
+      chip: {
+        x: report['spot:dozen:3']!.x + report['spot:dozen:3']!.width,
+        y: dozen.y,
+        width: table.x + table.width - report['spot:dozen:3']!.x - report['spot:dozen:3']!.width,
+        height: table.y + table.height - dozen.y,
+      },
+    };
+    for (const key of ['dozen:1', 'dozen:2', 'dozen:3', 'low', 'even', 'odd', 'high']) {
+      areas[key] = report[`spot:${key}`]!;
+    }
+    for (let column = 1; column <= 3; column++)
+      areas[`column:${column}`] = report[`spot:column:${column}`]!;
+    const counts: Record<string, number> = {};
+    for (const [name, rect] of Object.entries(areas)) {
+      const pixels = context.getImageData(
+        Math.round(rect.x * scale),
+        Math.round(rect.y * scale),
+        Math.max(1, Math.round(rect.width * scale)),
+        Math.max(1, Math.round(rect.height * scale)),
+      ).data;
+      let light = 0;
+      for (let i = 0; i < pixels.length; i += 4)
+        if (pixels[i]! > 170 && pixels[i + 1]! > 150) light++;
+      counts[name] = light;
+    }
+    return counts;
+  };
+  const win = window as unknown as Record<string, unknown>;
+  win.__labelsNow = measure;
+  win.__labelsAtShown = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-scene-state=shown] [data-scene=roulette]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(measure())));
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
 /** A shorter spin through the scene's tuning params (the debug overlay's API), to save time. */
 async function quickSpins(page: Page): Promise<void> {
   await page.evaluate('window.__engine.scenes.setParams({ spinSeconds: 1.5 })');
@@ -154,6 +219,58 @@ describe('roulette in the browser', () => {
     expect(spin!.payout).toBeCloseTo(payout, 2);
     const balance = await expectTopBarToMatchServer(page, env.server.url, player.token);
     expect(balance).toBeCloseTo(1000 - 5 + payout, 2);
+    await close();
+  });
+
+  for (const [size, viewport] of [
+    ['1440 x 900', { width: 1440, height: 900 }],
+    ['390 x 844', { width: 390, height: 844 }],
+  ] as const) {
+    it(`${size}: the table's labels are drawn in the first frame shown, on a 4x slower CPU`, async () => {
+      const { page, close } = await playerPage(env.browser, env.server.url);
+      await page.setViewportSize(viewport);
+      await page.addInitScript(countLabelPixels);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(`${env.server.url}/roulette?test&renderer=canvas`);
+      const atShown = (await page.evaluate('window.__labelsAtShown')) as Record<string, number>;
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await page.waitForTimeout(2_000);
+      const later = (await page.evaluate('window.__labelsNow()')) as Record<string, number>;
+      for (const [name, count] of Object.entries(later)) {
+        expect(count, `${name} has a label`).toBeGreaterThan(20);
+        expect(atShown[name], `${name} at the first frame shown`).toBeGreaterThanOrEqual(
+          count * 0.9,
+        );
+      }
+      await close();
+    });
+  }
+
+  it('shows every line of "Bets on the table" whole, clear of the Spin button', async () => {
+    const { page, close } = await playerPage(env.browser, env.server.url);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${env.server.url}/roulette?test`);
+    await waitForScene(page, 'roulette');
+    for (const key of ['straight:17', 'split:1-2', 'dozen:2', 'red', 'straight:36']) {
+      await clickSpot(page, key);
+    }
+    const lines = page.locator('[data-testid=roulette-bets] li');
+    await poll(() => lines.count()).toBe(5);
+    const spin = (await page
+      .locator(
+        '[data-testid=roulette-panel] [data-main-action], [data-testid=roulette-panel] .btn--large',
+      )
+      .first()
+      .boundingBox())!;
+    // The button's collar (its box-shadow in the panel's colour) covers 16 px above it.
+    const collar = 16;
+    for (const line of await lines.all()) {
+      const box = (await line.boundingBox())!;
+      expect(box.y + box.height, await line.textContent()).toBeLessThanOrEqual(
+        spin.y - collar + 0.5,
+      );
+    }
     await close();
   });
 

@@ -4,6 +4,8 @@ import { gameApi, type BetDetailJson, type FairnessJson } from '../../../games/s
 import { Field } from '../Field';
 import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';
+import { errorBody } from '../../api/client';
+import { fieldErrors, type FieldErrors } from '../useForm';
 import { Dialog } from '../Dialog';
 import type { StaticKey } from '../../i18n';
 import { choiceLabelKey, fieldLabelKey, gameTitleKey } from '../../../games/shared/catalog';
@@ -73,6 +75,8 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
   const [pair, setPair] = useState<FairnessJson | null>(null);
   const [clientSeed, setClientSeed] = useState('');
   const [rotating, setRotating] = useState(false);
+  /** Why the last rotation was refused, by field (`game`: a game in progress). */
+  const [refused, setRefused] = useState<FieldErrors>({});
   const [betIdText, setBetIdText] = useState(betId ? String(betId) : '');
   const [bet, setBet] = useState<BetDetailJson | null>(null);
   const [fields, setFields] = useState<VerifierFields>(() => {
@@ -123,14 +127,16 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
 
   const rotate = async () => {
     setRotating(true);
+    setRefused({});
     try {
       const seed = clientSeed.trim();
       const answer = await api.rotate(seed && seed !== pair?.active.client_seed ? seed : undefined);
       setPair(answer);
       setClientSeed(answer.active.client_seed);
       if (bet) void loadBet(bet.id);
-    } catch {
-      // the client showed the error dialog (422 on client_seed, a game in progress)
+    } catch (error) {
+      // A refusal (a game in progress, a bad client seed) is said here; others had their dialog.
+      setRefused(fieldErrors(errorBody(error)));
     } finally {
       setRotating(false);
     }
@@ -201,6 +207,7 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
             value={clientSeed}
             maxLength={64}
             onChange={setClientSeed}
+            errors={refused.client_seed}
           />
           <button
             type="button"
@@ -212,6 +219,14 @@ export function FairnessDialog({ onClose, betId, game }: Props) {
           >
             {t('fairness.rotate')}
           </button>
+          {Object.entries(refused)
+            .filter(([field]) => field !== 'client_seed')
+            .flatMap(([, messages]) => messages)
+            .map((message) => (
+              <p key={message} className="field__error" role="alert" data-testid="fairness-refused">
+                {message}
+              </p>
+            ))}
           {pair?.previous ? (
             <div className="fairness__previous" data-testid="fairness-previous">
               <h3>{t('fairness.previous')}</h3>
