@@ -80,6 +80,31 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
       data-mines={board.mines?.join(',')}
       data-busy={busy || undefined}
     >
+      {/* A game in play leads with what it says and pays (on a phone the panel's top is what
+          shows under the board); until a gem is found there is nothing to cash out yet. */}
+      {game ? (
+        <>
+          <RoundResult testId="mines-message">{message}</RoundResult>
+          <GameStats
+            stats={[
+              {
+                label: t('games.mines.current'),
+                value: safeRevealed > 0 ? formatMultiplier(game.multiplier) : '–',
+                testId: 'mines-multiplier',
+              },
+              {
+                label: t('games.mines.next'),
+                value: nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–',
+                testId: 'mines-next',
+              },
+              {
+                label: t('games.mines.cashout'),
+                value: safeRevealed > 0 ? formatMoney(cashoutAmount) : '–',
+              },
+            ]}
+          />
+        </>
+      ) : null}
       <StakeField stake={play} services={services} disabled={busy || game !== null} />
       <ChoiceField
         label={t('games.mines.count')}
@@ -91,26 +116,14 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
       />
       {game ? (
         <>
-          <GameStats
-            stats={[
-              {
-                label: t('games.mines.current'),
-                value: formatMultiplier(game.multiplier),
-                testId: 'mines-multiplier',
-              },
-              {
-                label: t('games.mines.next'),
-                value: nextMultiplier !== null ? formatMultiplier(nextMultiplier) : '–',
-              },
-              { label: t('games.mines.cashout'), value: formatMoney(cashoutAmount) },
-            ]}
-          />
           <MainButton
             testId="mines-cashout"
             disabled={busy || safeRevealed === 0}
             onClick={cashout}
           >
-            {t('games.mines.cashout')} {formatMoney(cashoutAmount)}
+            {safeRevealed > 0
+              ? `${t('games.mines.cashout')} ${formatMoney(cashoutAmount)}`
+              : t('games.mines.cashout')}
           </MainButton>
           <button
             type="button"
@@ -130,7 +143,7 @@ export default function MinesPanel({ services, onSettled }: GamePanelProps) {
           {t('games.mines.start')}
         </MainButton>
       )}
-      <RoundResult testId="mines-message">{message}</RoundResult>
+      {game ? null : <RoundResult testId="mines-message">{message}</RoundResult>}
       <p className="muted game-panel__hint">{t('games.mines.keys')}</p>
     </div>
   );

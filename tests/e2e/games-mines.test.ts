@@ -10,6 +10,7 @@ import {
   poll,
 } from './games-helpers';
 import { serverAndBrowser } from '../support/e2eEnvironment';
+import { call } from '../support/testApp';
 
 const env = serverAndBrowser();
 
@@ -108,6 +109,40 @@ describe('mines in the browser', () => {
     await expectTopBarToMatchServer(page, env.server.url, player.token);
     await close();
   });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`${viewport.width} x ${viewport.height}: a restored game before its first gem shows what the next tile pays, in view, and no cash-out`, async () => {
+      const { page, player, close } = await playerPage(env.browser, env.server.url);
+      await page.setViewportSize(viewport);
+      const started = await call(env.server.url, 'POST', '/api/games/mines/games', {
+        token: player.token,
+        body: { amount: 2, mines: 3 },
+      });
+      expect(started.status).toBe(200);
+      await openMines(page, env.server.url);
+      const message = page.locator('[data-testid=mines-message]');
+      await poll(() => message.textContent()).toBe('Your game in progress was restored.');
+      // 3 mines in 25: the first safe tile pays 0.99 x 25/22 = 1.125 -> 1.12x.
+      expect(await page.locator('[data-testid=mines-next]').textContent()).toBe('1.12x');
+      expect(await page.locator('[data-testid=mines-multiplier]').textContent()).toBe('–');
+      const cashout = page.locator('[data-testid=mines-cashout]');
+      expect(await cashout.isDisabled()).toBe(true);
+      expect(await cashout.textContent()).toBe('Cash out');
+      // The message and the stats are on the first screen, clear of the phone's action bar.
+      const bar = (await cashout.boundingBox())!;
+      for (const shown of [message, page.locator('[data-testid=mines-next]')]) {
+        const box = (await shown.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(
+          viewport.width < 900 ? bar.y : viewport.height,
+        );
+      }
+      await close();
+    });
+  }
 
   it('reveals with the arrow keys and Enter', async () => {
     const { page, player, close } = await playerPage(env.browser, env.server.url);

@@ -267,7 +267,7 @@ describe('roulette in the browser', () => {
     const collar = 16;
     for (const line of await lines.all()) {
       const box = (await line.boundingBox())!;
-      expect(box.y + box.height, await line.textContent()).toBeLessThanOrEqual(
+      expect(box.y + box.height, (await line.textContent()) ?? '').toBeLessThanOrEqual(
         spin.y - collar + 0.5,
       );
     }
