@@ -60,11 +60,14 @@ export default function AsteroidsPanel({ services, onSettled }: GamePanelProps) 
       </button>
       <p className="game-panel__hint">{t('games.asteroids.keys')}</p>
       <p className="game-panel__touch-hint">{t('games.asteroids.touch')}</p>
+      {/* A new round shows no result until it ends; three 1x gems give the stake back. */}
       <RoundResult testId="asteroids-result">
-        {last
-          ? last.multiplier > 0
+        {last && !playing
+          ? last.multiplier > 1
             ? t('games.asteroids.won', { multiplier: tripleOf(last.gems) })
-            : t('games.asteroids.lost')
+            : last.multiplier === 1
+              ? t('games.asteroids.stake_back')
+              : t('games.asteroids.lost')
           : ''}
       </RoundResult>
     </BetPanel>

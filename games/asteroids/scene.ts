@@ -169,8 +169,9 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       new Promise<number[]>((resolve) => {
         this.rounds += 1;
         this.lit = 0;
-        this.resetSlots();
         this.sim.start({ gems, seed: this.rounds * 7919 }, () => resolve([...this.sim.revealed]));
+        // After the start: the strip empties with the new round's (none yet) revealed gems.
+        this.resetSlots();
       }),
     revealAll: () => this.sim.revealAll(),
   };
@@ -333,6 +334,8 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
         height: FIELD.height * this.fieldFit.scale,
       },
       scale: this.fieldFit.scale,
+      /** The strip as drawn: each slot's gem kind, '' while empty. */
+      strip: this.slots.map(({ drawn }) => drawn.split(':')[0]).join(','),
       touchControls: this.touch.visible,
       ...(this.pad ? { pad: this.pad } : {}),
       stick: {

@@ -167,6 +167,7 @@ export default interface Resources {
         reveal_all: 'Reveal all';
         keys: 'Arrows or WASD turn and thrust, Space fires.';
         won: 'Three {{multiplier}}× gems: you won';
+        stake_back: 'Three 1× gems: your stake back';
         lost: 'No three of a kind this time';
         touch: 'Steer and thrust with the stick, fire with the red button.';
         history_won: 'Three {{multiplier}} gems';

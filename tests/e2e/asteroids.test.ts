@@ -91,4 +91,37 @@ describe('asteroids in the browser', () => {
     await expectTopBarToMatchServer(page, env.server.url, player.token);
     await close();
   }, 60_000);
+
+  it("a new round shows neither the last round's gems nor its result; each result says what it paid", async () => {
+    const { page, close } = await playerPage(env.browser, env.server.url);
+    await page.goto(`${env.server.url}/asteroids?test`);
+    await waitForScene(page, 'asteroids');
+    const panel = page.locator('[data-testid=asteroids-panel]');
+    const result = panel.locator('[data-testid=asteroids-result]');
+    const reveal = panel.locator('[data-testid=asteroids-reveal-all]');
+    const strip = () =>
+      page.evaluate(() => String(window.__engine!.scenes.describeLayout()!.report.strip));
+    for (let round = 1; round <= 4; round++) {
+      const answered = page.waitForResponse((res) =>
+        res.url().endsWith('/api/games/asteroids/rounds'),
+      );
+      await panel.locator('[data-testid=asteroids-bet]').click();
+      const { bet } = (await (await answered).json()) as { bet: WireBet };
+      await expect.poll(() => reveal.isEnabled()).toBe(true);
+      expect(await strip(), `round ${round} starts with an empty strip`).toBe(',,,,,,,,');
+      expect(await result.textContent(), `round ${round} shows no result yet`).toBe('');
+      await reveal.click();
+      await expect.poll(() => reveal.isEnabled()).toBe(false);
+      const multiplier = Number(bet.result.multiplier);
+      const said =
+        multiplier > 1
+          ? `Three ${multiplier}× gems: you won`
+          : multiplier === 1
+            ? 'Three 1× gems: your stake back'
+            : 'No three of a kind this time';
+      await expect.poll(() => result.textContent()).toBe(said);
+      expect(await strip()).toBe((bet.result.gems as number[]).join(','));
+    }
+    await close();
+  }, 90_000);
 });
