@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
 import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
@@ -82,6 +82,16 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
     [play, level],
   );
 
+  // A tile of the next level tapped while a dig is on its way is dug as soon as that level is
+  // (dropped if the dig hit a rock): a quick player's second tap is not lost.
+  const queued = useRef<{ tile: number; level: number } | null>(null);
+  useEffect(() => {
+    const next = queued.current;
+    if (!next || play.busy) return;
+    queued.current = null;
+    if (play.running && next.level === level) void dig(next.tile);
+  }, [play.busy, play.running, level, dig]);
+
   const choosePattern = (name: PatternName, forDifficulty = difficulty) => {
     setPatternName(name);
     if (name !== 'custom') setPattern(patternTiles(name, forDifficulty));
@@ -111,7 +121,10 @@ export default function GemMinerPanel({ services, onSettled }: GamePanelProps) {
   useSceneEvents(gemMinerChannel, {
     tile: (tile, atLevel) => {
       if (play.running) {
-        if (atLevel === level) void dig(tile);
+        if (!play.busy && atLevel === level) void dig(tile);
+        else if (play.busy && !auto.running && atLevel === level + 1) {
+          queued.current = { tile, level: atLevel };
+        }
         return;
       }
       if (mode === 'auto' && !auto.running) {

@@ -168,6 +168,31 @@ describe('gem miner in the browser', () => {
     await close();
   }, 240_000);
 
+  it('digs a tile of the next level tapped while the last dig is on its way', async () => {
+    const { page, close } = await phonePage();
+    await openGemMiner(page);
+    await panel(page).locator('select[name=difficulty]').selectOption('easy');
+    // Each dig's request is held 700 ms on its way, as on a slow phone network.
+    await page.route(/\/api\/games\/gemMiner\/games\/\d+\/dig$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    // Games until level 0's tile 0 is a gem (easy: 3 in 4); the tap on level 1 came meanwhile.
+    for (let attempt = 0; ; attempt++) {
+      expect(attempt, 'no gem on tile 0 of level 0 in 12 games').toBeLessThan(12);
+      await page.locator('[data-testid=gemMiner-start]').tap();
+      await page.locator('[data-testid=gemMiner-panel][data-status=playing]').waitFor();
+      await tapTile(page, 0, 0);
+      await page.locator('[data-testid=gemMiner-panel][data-busy]').waitFor();
+      await tapTile(page, 1, 2);
+      await page.locator('[data-testid=gemMiner-panel]:not([data-busy])').waitFor();
+      if ((await panel(page).getAttribute('data-status')) !== 'playing') continue;
+      await poll(() => panel(page).getAttribute('data-dug')).toBe('0,2');
+      break;
+    }
+    await close();
+  }, 120_000);
+
   it('digs with keys 1-4, arrows and Enter, cashes out with C', async () => {
     const { page, player, close } = await phonePage();
     await openGemMiner(page);
