@@ -8,6 +8,7 @@ import { useBetRound } from '../shared/useBetRound';
 import { useSceneActions } from '../shared/useSceneChannel';
 import { asteroidsChannel } from './channel';
 import game from './game';
+import { formatMultiplier } from '../fairness/index';
 import { tripleOf } from './rules';
 
 /** An auto-played round shows its rocks this long before they all break. */
@@ -64,7 +65,7 @@ export default function AsteroidsPanel({ services, onSettled }: GamePanelProps) 
       <RoundResult testId="asteroids-result">
         {last && !playing
           ? last.multiplier > 1
-            ? t('games.asteroids.won', { multiplier: tripleOf(last.gems) })
+            ? t('games.asteroids.won', { multiplier: formatMultiplier(tripleOf(last.gems)) })
             : last.multiplier === 1
               ? t('games.asteroids.stake_back')
               : t('games.asteroids.lost')

@@ -106,7 +106,7 @@ export const rules = defineInstantRules<Record<string, never>, Record<string, ne
   rtp: () => ASTEROIDS_RTP,
   summary: (_wire, result) => {
     const multiplier = Number(result.multiplier);
-    return multiplier > 0 ? `${multiplier}x ×3` : '—';
+    return multiplier > 0 ? `${formatMultiplier(multiplier)} ×3` : '—';
   },
   describe: (_wire, result) => {
     const multiplier = Number(result.multiplier);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatMoney } from '../shared/amount';
+import { formatDecimal, formatMoney, formatMultiplier, parseDecimal } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
 import { BetPanel } from '../shared/BetPanel';
 import { GameField } from '../shared/GameField';
@@ -19,6 +19,8 @@ import game from './game';
 export default function DicePanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
   const [target, setTarget] = useState(5050);
+  /** The exact target as typed, while the field is being edited (null: the target formatted). */
+  const [targetText, setTargetText] = useState<string | null>(null);
   const [condition, setCondition] = useState<DiceCondition>('under');
   const limits = targetLimits(condition);
 
@@ -61,7 +63,7 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
         label={
           <>
             {t('games.dice.target')}:{' '}
-            <strong data-testid="dice-target">{(target / 100).toFixed(2)}</strong>
+            <strong data-testid="dice-target">{formatDecimal(target / 100)}</strong>
           </>
         }
       >
@@ -75,7 +77,7 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
             step={1}
             value={target}
             disabled={locked}
-            aria-valuetext={(target / 100).toFixed(2)}
+            aria-valuetext={formatDecimal(target / 100)}
             onChange={(e) => setTarget(clampTarget(Number(e.target.value), condition))}
           />
         )}
@@ -85,16 +87,16 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
           <input
             id={id}
             name="target"
-            type="number"
-            min={limits.min / 100}
-            max={limits.max / 100}
-            step={0.01}
-            value={(target / 100).toFixed(2)}
+            className="input"
+            inputMode="decimal"
+            value={targetText ?? formatDecimal(target / 100)}
             disabled={locked}
             onChange={(e) => {
-              const value = Number(e.target.value);
-              if (Number.isFinite(value)) setTarget(clampTarget(value * 100, condition));
+              setTargetText(e.target.value);
+              const value = parseDecimal(e.target.value);
+              if (value !== null) setTarget(clampTarget(value * 100, condition));
             }}
+            onBlur={() => setTargetText(null)}
           />
         )}
       </GameField>
@@ -117,12 +119,12 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
         stats={[
           {
             label: t('games.dice.multiplier'),
-            value: `${quote.multiplier.toFixed(4)}x`,
+            value: formatMultiplier(quote.multiplier, 4),
             testId: 'dice-multiplier',
           },
           {
             label: t('games.dice.win_chance'),
-            value: `${quote.winChance.toFixed(2)}%`,
+            value: `${formatDecimal(quote.winChance)}%`,
             testId: 'dice-chance',
           },
           { label: t('game.payout_on_win'), value: formatMoney(quote.payoutCents / 100) },
@@ -131,7 +133,7 @@ export default function DicePanel({ services, onSettled }: GamePanelProps) {
       <AutoBetFooter round={round} betLabel={t('games.dice.roll')} testId="dice-bet" />
       <RoundResult testId="dice-result">
         {last
-          ? t(last.win ? 'games.dice.won' : 'games.dice.lost', { roll: last.roll.toFixed(2) })
+          ? t(last.win ? 'games.dice.won' : 'games.dice.lost', { roll: formatDecimal(last.roll) })
           : ''}
       </RoundResult>
       <p className="muted game-panel__hint">{t('games.dice.keys')}</p>

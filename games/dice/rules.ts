@@ -1,7 +1,7 @@
 // Dice (GAMES.md section 2): roll 0.00..100.00, "under" wins below the target, "over" above it.
 import { defineInstantRules } from '../fairness/contract';
 import { InvalidGameParams, type RuleIssue } from '../fairness/issues';
-import { MULTIPLIER_SCALE, payoutCents } from '../fairness/money';
+import { formatDecimal, MULTIPLIER_SCALE, payoutCents } from '../fairness/money';
 
 export const DICE = {
   id: 'dice',
@@ -140,10 +140,13 @@ export const rules = defineInstantRules<DiceBet, Record<string, never>>({
   /** Every target pays 99 / chance (GAMES.md). */
   rtp: () => 0.99,
   summary: (wire, result) =>
-    `${Number(result.roll).toFixed(2)} (${wire.condition === 'over' ? '>' : '<'} ${Number(wire.target).toFixed(2)})`,
+    `${formatDecimal(Number(result.roll))} (${wire.condition === 'over' ? '>' : '<'} ${formatDecimal(Number(wire.target))})`,
   describe: (wire, result) => ({
     key: wire.condition === 'over' ? 'history_over' : 'history_under',
-    values: { roll: Number(result.roll).toFixed(2), target: Number(wire.target).toFixed(2) },
+    values: {
+      roll: formatDecimal(Number(result.roll)),
+      target: formatDecimal(Number(wire.target)),
+    },
   }),
   floatsNeeded: () => DICE.floatsNeeded,
   outcome: (_values, floats) => ({ roll: diceRoll(floats[0]!) / 100 }),

@@ -7,6 +7,7 @@ import { diceChannel, type DiceSceneApi } from './channel';
 import { diceParams } from './params';
 import type { DiceCondition } from './rules';
 import { DiceSimulation, type DiceData } from './simulation';
+import { formatDecimal } from '../fairness/index';
 
 const { win: WIN, lose: LOSE, ink: INK } = TABLE_COLOURS;
 /** The marker's half width at scale 1 (it must not leave the canvas at 0 or 100). */
@@ -134,7 +135,7 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
   show(): void {
     this.drawn = '';
     this.placeMarker(this.sim.value);
-    this.bigNumber.text = this.sim.value.toFixed(2);
+    this.bigNumber.text = formatDecimal(this.sim.value);
     this.bigNumber.style.fill = INK;
     diceChannel.attach(this.api);
   }
@@ -151,7 +152,7 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
     }
     const value = this.sim.previous + (this.sim.value - this.sim.previous) * alpha;
     this.placeMarker(value);
-    this.bigNumber.text = value.toFixed(2);
+    this.bigNumber.text = formatDecimal(value);
     const settled = this.sim.settled;
     this.bigNumber.style.fill = settled ? (settled.win ? WIN : LOSE) : INK;
   }
@@ -202,7 +203,7 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
 
   private placeMarker(value: number): void {
     this.marker.position.set(this.xOf(value), this.trackBox.y);
-    this.markerText.text = value.toFixed(2);
+    this.markerText.text = formatDecimal(value);
   }
 }
 

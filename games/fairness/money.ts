@@ -32,13 +32,27 @@ export function parseMultiplierE4(text: string): number | null {
 }
 
 /**
- * A multiplier as players read it: 2 decimals, rounded down (never more than was paid), with
- * an x: 0 -> '0.00x', 1.9899 -> '1.98x', 2 -> '2.00x'.
+ * A decimal number as every screen writes it, in the balance's German format: a decimal comma
+ * and a point between thousands (1234.5 -> '1.234,50'). For numbers that have at most
+ * `decimals` decimals already (rolls, targets, multipliers cut to their shown decimals).
  */
-export function formatMultiplier(multiplier: number): string {
-  if (!Number.isFinite(multiplier)) return '0.00x';
-  const hundredths = Math.floor(Math.round(multiplier * MULTIPLIER_SCALE) / 100);
-  return `${(hundredths / 100).toFixed(2)}x`;
+export function formatDecimal(value: number, decimals = 2): string {
+  const fixed = (Number.isFinite(value) ? value : 0).toFixed(decimals);
+  const [whole = '0', fraction] = fixed.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`;
+}
+
+/**
+ * A multiplier as players read it on every screen: German decimals (formatDecimal), rounded
+ * down (never more than was paid), with a ×: 0 -> '0,00×', 1.9899 -> '1,98×', 2 -> '2,00×';
+ * `decimals` (at most 4) for a quote that needs them.
+ */
+export function formatMultiplier(multiplier: number, decimals = 2): string {
+  const e4 = Number.isFinite(multiplier) ? Math.round(multiplier * MULTIPLIER_SCALE) : 0;
+  const step = MULTIPLIER_SCALE / 10 ** decimals;
+  return `${formatDecimal((Math.floor(e4 / step) * step) / MULTIPLIER_SCALE, decimals)}×`;
 }
 
 /** e4 units -> a JSON number (2.5 for 25000). */

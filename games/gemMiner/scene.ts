@@ -8,7 +8,7 @@ import { gemMinerChannel, type GemMinerSceneApi } from './channel';
 import { gemMinerParams } from './params';
 import { GEM_MINER, gemMinerMultiplierE4, SHAFTS } from './rules';
 import { GemMinerSimulation } from './simulation';
-import { MULTIPLIER_SCALE } from '../fairness/money';
+import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 
 const COLORS = {
   sky: 0x141c2e,
@@ -297,7 +297,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     const current = currentLevel(board);
     this.ladderTexts.forEach((text, level) => {
       const m = gemMinerMultiplierE4(board.difficulty, level + 1) / MULTIPLIER_SCALE;
-      text.text = `${m.toFixed(2)}×`;
+      text.text = formatMultiplier(m);
       text.position.set(g.ladder.x + g.ladder.width / 2, g.top + (level + 0.5) * g.rowH);
       const passed = level < cleared && board.status !== 'idle';
       text.style.fill =

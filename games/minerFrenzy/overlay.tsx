@@ -9,6 +9,7 @@ import { useLayerStore } from '../shared/layerStore';
 import { mountReactLayer } from '../shared/reactLayer';
 import { TABLE_COLOURS } from '../shared/tableColours';
 import { minerFrenzyStore } from './channel';
+import { formatMultiplier } from '../fairness/index';
 
 const { win: WIN, lose: LOSE } = TABLE_COLOURS;
 const INK = 0xf4ecdf;
@@ -36,7 +37,7 @@ function Readout({ width, height }: Size) {
     () => ({ fontFamily: FONT, fontWeight: '800', fontSize, fill }) as const,
     [fontSize, fill],
   );
-  const shown = `${(hundredths / 100).toFixed(2)}x`;
+  const shown = formatMultiplier(hundredths / 100);
   return (
     <>
       <pixiText
@@ -66,7 +67,7 @@ function Strip({ width }: Pick<Size, 'width'>) {
     const out: { text: string; x: number; style: TextStyle }[] = [];
     let x = 0;
     for (const { crashPoint } of recent) {
-      const text = `${crashPoint.toFixed(2)}x`;
+      const text = formatMultiplier(crashPoint);
       const style = crashPoint >= 2 ? STRIP_WIN : STRIP_LOSE;
       const at = x;
       x += CanvasTextMetrics.measureText(text, style).width + 12;

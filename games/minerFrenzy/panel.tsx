@@ -1,11 +1,10 @@
 import { useCallback, useEffect } from 'react';
-import { payoutCents } from '../fairness/index';
+import { formatMultiplier } from '../fairness/index';
 import { useTranslation } from 'react-i18next';
 import { AutoBetFields, BetButton } from '../shared/AutoBetFooter';
 import { AutoCashoutField, useAutoCashout } from '../shared/AutoCashoutField';
 import { BetPanel } from '../shared/BetPanel';
-import { formatAmount } from '../shared/formats';
-import { useLayerStore } from '../shared/layerStore';
+import { CashOutLabel } from '../shared/CashOutLabel';
 import { MainButton } from '../shared/MainButton';
 import { RoundResult } from '../shared/RoundResult';
 import type { BetJson, GamePanelProps } from '../shared/services';
@@ -29,17 +28,6 @@ function crashOf(bet: BetJson): Crash | null {
 function mergeCrashes(a: readonly Crash[], b: readonly Crash[]): Crash[] {
   const byId = new Map([...a, ...b].map((crash) => [crash.betId, crash]));
   return [...byId.values()].sort((x, y) => y.betId - x.betId).slice(0, RECENT_CRASHES);
-}
-
-/**
- * What a cash-out pays at the multiplier the scene shows now (the server's rounding: the payout
- * floored to the cent). Its own component: it re-renders with every hundredth, the panel does not.
- */
-function CashOutLabel({ stakeCents }: { stakeCents: number }) {
-  const { t } = useTranslation();
-  const hundredths = useLayerStore(minerFrenzyStore, 'hundredths');
-  const cents = payoutCents(stakeCents, Math.max(100, hundredths) * 100);
-  return <>{t('games.minerFrenzy.cash_out', { amount: formatAmount(cents / 100) })}</>;
 }
 
 /** Miner Frenzy controls: stake, auto cash-out target, Bet / Cash out (Space); manual or auto. */
@@ -101,7 +89,11 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
       <AutoBetFields round={round} />
       {roundId !== null ? (
         <MainButton testId="minerFrenzy-cashout" onClick={cashOut} actOnPress>
-          <CashOutLabel stakeCents={round.stakeCents} />
+          <CashOutLabel
+            store={minerFrenzyStore}
+            stakeCents={round.stakeCents}
+            label={(amount) => t('games.minerFrenzy.cash_out', { amount })}
+          />
         </MainButton>
       ) : null}
       {/* While auto-bet runs its Stop stays next to Cash out; a manual round shows Cash out alone. */}
@@ -111,9 +103,9 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
       <RoundResult testId="minerFrenzy-result">
         {last
           ? last.status === 'cashed_out'
-            ? t('games.minerFrenzy.won', { multiplier: (last.multiplier ?? 0).toFixed(2) })
+            ? t('games.minerFrenzy.won', { multiplier: formatMultiplier(last.multiplier ?? 0) })
             : t(tooLate ? 'games.minerFrenzy.too_late' : 'games.minerFrenzy.lost', {
-                crash: last.crashPoint.toFixed(2),
+                crash: formatMultiplier(last.crashPoint),
               })
           : ''}
       </RoundResult>

@@ -104,8 +104,8 @@ export const rules = defineLiveRules<MinerFrenzyParams, Record<string, never>>({
     const out = result.status === 'cashed_out' ? asNumber(result.multiplier) : null;
     if (crash === null) return `${String(result.status)}`;
     return out === null
-      ? `${crash.toFixed(2)}x`
-      : `${out.toFixed(2)}x (${crash.toFixed(2)}x)${wire.auto_cashout ? ' auto' : ''}`;
+      ? formatMultiplier(crash)
+      : `${formatMultiplier(out)} (${formatMultiplier(crash)})${wire.auto_cashout ? ' auto' : ''}`;
   },
   describe(wire, result): ResultWords {
     const crash = asNumber(result.crash_point);

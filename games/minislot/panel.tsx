@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, unitsToCents } from '../shared/amount';
+import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
 import { AutoBetFooter } from '../shared/AutoBetFooter';
 import { BetPanel } from '../shared/BetPanel';
 import { RoundResult } from '../shared/RoundResult';
@@ -110,7 +110,7 @@ function PayTable() {
                   ? t('games.minislot.pay_three')
                   : t(pay.count === 2 ? 'games.minislot.pay_two' : 'games.minislot.pay_one')}
               </td>
-              <td>×{pay.pays}</td>
+              <td>{formatMultiplier(pay.pays)}</td>
             </tr>
           ))}
         </tbody>

@@ -170,8 +170,9 @@ export function plinkoLayout(
   };
 }
 
-/** A bucket label where room is short: no "×", thousands as "k" (10000 -> "1", 10_000_000 -> "1k"). */
+/** A bucket label where room is short: no "×", thousands as "k" (5000 -> "0,5", 10_000_000 -> "1k"). */
 export function shortMultiplierLabel(multiplierE4: number): string {
   const value = Number((multiplierE4 / 10_000).toFixed(2));
-  return value >= 1000 ? `${Number((value / 1000).toFixed(1))}k` : String(value);
+  const short = value >= 1000 ? `${Number((value / 1000).toFixed(1))}k` : String(value);
+  return short.replace('.', ',');
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMultiplier } from '../shared/amount';
 import { BetButton } from '../shared/AutoBetFooter';
 import { ChoiceField, numberChoices } from '../shared/ChoiceField';
 import { GameField } from '../shared/GameField';
@@ -87,7 +88,7 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
       {boardLocked ? <p className="muted">{t('games.plinko.locked')}</p> : null}
       <GameStats
         stats={[
-          { label: t('games.plinko.top_multiplier'), value: `${top}x` },
+          { label: t('games.plinko.top_multiplier'), value: formatMultiplier(top) },
           { label: t('games.plinko.in_flight'), value: inFlight, testId: 'plinko-in-flight' },
         ]}
       />
@@ -121,7 +122,7 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
       ) : null}
       <BetButton round={round} betLabel={t('games.plinko.drop')} testId="plinko-bet" />
       <RoundResult testId="plinko-result">
-        {last !== null ? t('games.plinko.landed', { multiplier: `${last}x` }) : ''}
+        {last !== null ? t('games.plinko.landed', { multiplier: formatMultiplier(last) }) : ''}
       </RoundResult>
     </form>
   );

@@ -48,9 +48,9 @@ function bucketColor(multiplierE4: number): number {
   return 0xf6e05e;
 }
 
-/** 10000 -> "1×", 5000 -> "0.5×", 10_000_000 -> "1000×". */
+/** 10000 -> "1×", 5000 -> "0,5×", 10_000_000 -> "1000×" (the decimal comma of every screen). */
 export function multiplierLabel(multiplierE4: number): string {
-  return `${Number((multiplierE4 / 10_000).toFixed(2))}×`;
+  return `${String(Number((multiplierE4 / 10_000).toFixed(2))).replace('.', ',')}×`;
 }
 
 interface BucketSprite {

@@ -1,7 +1,7 @@
 // European roulette (GAMES.md section 5): pocket floor(f0 * 37), inside and outside bets.
 import { amountCents, defineInstantRules } from '../fairness/contract';
 import type { RuleIssue } from '../fairness/issues';
-import { BET_MAX_CENTS, MULTIPLIER_SCALE } from '../fairness/money';
+import { BET_MAX_CENTS, formatDecimal, MULTIPLIER_SCALE } from '../fairness/money';
 
 export const ROULETTE = {
   id: 'roulette',
@@ -229,7 +229,7 @@ export const rules = defineInstantRules<RouletteBet[], Record<string, never>>({
       issues.push({
         field: 'bets',
         key: 'games.roulette.total_max',
-        params: { limit: (BET_MAX_CENTS / 100).toFixed(2) },
+        params: { limit: formatDecimal(BET_MAX_CENTS / 100) },
       });
     }
     return issues.length ? { ok: false, issues } : { ok: true, value: bets };

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { LiveRules } from '../fairness/contract';
+import { formatDecimal } from '../fairness/money';
+import { parseDecimal } from './amount';
 
 /** The auto cash-out target as the player types it, and the multiplier it sets (null: none). */
 export function useAutoCashout(rules: Pick<LiveRules, 'autoCashout'>) {
   const { spec } = rules.autoCashout;
-  const [text, setText] = useState(spec.default.toFixed(spec.decimals));
-  const typed = Number(text);
+  const [text, setText] = useState(formatDecimal(spec.default, spec.decimals));
+  const typed = parseDecimal(text) ?? 0;
   const target = typed >= spec.min ? Math.round(typed * 100) / 100 : null;
   return { text, setText, target };
 }

@@ -8,13 +8,20 @@ export function parseAmountCents(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** A typed decimal number ('50.5', '50,50'), or null when it is not one. */
+export function parseDecimal(text: string): number | null {
+  const match = /^\s*(\d+)(?:[.,](\d*))?\s*$/.exec(text);
+  return match ? Number(`${match[1]}.${match[2] || '0'}`) : null;
+}
+
 export const centsToUnits = (cents: number): number => cents / 100;
 
 /** Units -> cents, rounded to the nearest cent (binary floats: 0.29 * 100 is 28.999...). */
 export const unitsToCents = (units: number): number => Math.round(units * 100);
 
-/** The text an amount input shows: '1.50'. */
-export const formatAmountInput = (cents: number): string => (cents / 100).toFixed(2);
+/** The text an amount input shows: '1,50' (the balance's decimal comma, no grouping). */
+export const formatAmountInput = (cents: number): string =>
+  (cents / 100).toFixed(2).replace('.', ',');
 
 /** Keeps an amount inside the bet limits and the balance (never below the minimum). */
 export function clampBetCents(cents: number, balanceCents: number): number {
@@ -36,8 +43,8 @@ export function adjustBetCents(
 /** Amounts as the top bar shows the balance: German format, exactly 2 decimals. */
 export { formatAmount as formatMoney } from './formats';
 
-/** A multiplier with 2 decimals, rounded down: 2.00x (one formatting for rules and panels). */
-export { formatMultiplier } from '../fairness/money';
+/** Multipliers ('2,00×') and other decimals ('50,50') as the balance writes them. */
+export { formatDecimal, formatMultiplier } from '../fairness/money';
 
 /** Why a typed stake cannot be bet, checked as it is typed (before anything is sent). */
 export type StakeIssue =

@@ -54,9 +54,9 @@ export default interface Resources {
         auto_cashout: 'Auto cash-out at';
         bet: 'Bet';
         cash_out: 'Cash out {{amount}}';
-        won: 'Cashed out at {{multiplier}}x';
-        lost: 'The cart derailed at {{crash}}x';
-        too_late: 'Too late: the cart derailed at {{crash}}x before your cash-out arrived';
+        won: 'Cashed out at {{multiplier}}';
+        lost: 'The cart derailed at {{crash}}';
+        too_late: 'Too late: the cart derailed at {{crash}} before your cash-out arrived';
         keys: 'Space bets, and cashes out while the cart runs.';
         history_cashed_out: 'Cashed out at {{multiplier}} · crashed at {{crash}}';
         history_auto_cashed_out: 'Auto cash-out at {{multiplier}} · crashed at {{crash}}';
@@ -166,8 +166,8 @@ export default interface Resources {
         buy: 'Buy round';
         reveal_all: 'Reveal all';
         keys: 'Arrows or WASD turn and thrust, Space fires.';
-        won: 'Three {{multiplier}}× gems: you won';
-        stake_back: 'Three 1× gems: your stake back';
+        won: 'Three {{multiplier}} gems: you won';
+        stake_back: 'Three 1,00× gems: your stake back';
         lost: 'No three of a kind this time';
         touch: 'Steer and thrust with the stick, fire with the red button.';
         history_won: 'Three {{multiplier}} gems';

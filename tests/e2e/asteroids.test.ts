@@ -9,6 +9,7 @@ import {
   type WireBet,
 } from './games-helpers';
 import { serverAndBrowser } from '../support/e2eEnvironment';
+import { formatMultiplier } from '../../games/fairness/money';
 
 const env = serverAndBrowser();
 
@@ -115,9 +116,9 @@ describe('asteroids in the browser', () => {
       const multiplier = Number(bet.result.multiplier);
       const said =
         multiplier > 1
-          ? `Three ${multiplier}× gems: you won`
+          ? `Three ${formatMultiplier(multiplier)} gems: you won`
           : multiplier === 1
-            ? 'Three 1× gems: your stake back'
+            ? 'Three 1,00× gems: your stake back'
             : 'No three of a kind this time';
       await expect.poll(() => result.textContent()).toBe(said);
       expect(await strip()).toBe((bet.result.gems as number[]).join(','));

@@ -24,7 +24,7 @@ describe('dice in the browser', () => {
 
     await panel.locator('input[name=amount]').fill('2.50');
     await panel.locator('input[name=target]').fill('75');
-    await poll(() => panel.locator('[data-testid=dice-multiplier]').textContent()).toBe('1.3200x');
+    await poll(() => panel.locator('[data-testid=dice-multiplier]').textContent()).toBe('1,3200×');
     await panel.locator('[data-testid=dice-bet]').click();
     await page.locator('[data-testid=dice-panel][data-last-roll]').waitFor();
 
@@ -53,8 +53,8 @@ describe('dice in the browser', () => {
     expect(await panel.locator('[data-testid=dice-condition]').getAttribute('data-condition')).toBe(
       'over',
     );
-    expect(await panel.locator('[data-testid=dice-target]').textContent()).toBe('70.00');
-    expect(await panel.locator('[data-testid=dice-chance]').textContent()).toBe('30.00%');
+    expect(await panel.locator('[data-testid=dice-target]').textContent()).toBe('70,00');
+    expect(await panel.locator('[data-testid=dice-chance]').textContent()).toBe('30,00%');
 
     await page.locator('h1').click(); // focus out of the fields: Space belongs to the scene
     await page.keyboard.press('Space');
@@ -65,10 +65,13 @@ describe('dice in the browser', () => {
     // Space on a focused button presses that button (here ½), and does not roll as well.
     await poll(() => panel.getAttribute('data-busy')).toBeNull();
     const amount = panel.locator('input[name=amount]');
-    const before = Number(await amount.inputValue());
+    const before = Number((await amount.inputValue()).replace(',', '.'));
     await panel.locator('button', { hasText: '½' }).focus();
     await page.keyboard.press('Space');
-    await poll(async () => Number(await amount.inputValue())).toBeCloseTo(before / 2, 2);
+    await poll(async () => Number((await amount.inputValue()).replace(',', '.'))).toBeCloseTo(
+      before / 2,
+      2,
+    );
     await page.waitForTimeout(300);
     expect(await betsOf(env.server.url, player.token, 'dice')).toHaveLength(1);
 

@@ -52,7 +52,7 @@ describe('the fairness dialog', () => {
     // The verifier reloaded the bet with its revealed seed and recomputed the roll in the page.
     const result = dialog.locator('[data-testid=fairness-result]');
     await poll(() => result.getAttribute('data-outcome')).toBe(
-      (bet.result.roll as number).toFixed(2),
+      (bet.result.roll as number).toFixed(2).replace('.', ','),
     );
     expect(await dialog.locator('[data-testid=fairness-match]').getAttribute('data-match')).toBe(
       'true',
@@ -238,7 +238,7 @@ describe('the fairness dialog', () => {
     await dialog.locator('input[name=verify_client_seed]').fill('bb62964774');
     await dialog.locator('input[name=nonce]').fill('1');
     const result = dialog.locator('[data-testid=fairness-result]');
-    expect(await result.getAttribute('data-outcome')).toBe('77.18');
+    expect(await result.getAttribute('data-outcome')).toBe('77,18');
     await dialog.locator('select[name=game]').selectOption('roulette');
     expect(await result.getAttribute('data-outcome')).toBe('28');
     await dialog.locator('select[name=game]').selectOption('mines');

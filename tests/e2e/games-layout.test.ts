@@ -583,7 +583,7 @@ describe('playing by thumb', () => {
         y: canvas.y + track.y + track.height / 2,
       });
       const shownTarget = async () =>
-        Number(await page.locator('[data-testid=dice-target]').textContent());
+        Number((await page.locator('[data-testid=dice-target]').textContent())?.replace(',', '.'));
       const near = (value: number) => async () => Math.abs((await shownTarget()) - value) < 1;
       if (screen.options.hasTouch) {
         await page.touchscreen.tap(at(25).x, at(25).y);

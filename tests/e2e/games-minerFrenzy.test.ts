@@ -7,6 +7,7 @@ import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { createTestDatabase, registerUser, type TestDatabase } from '../support/testApp';
 import { rigNextCrash } from '../integration/live-support';
+import { formatMultiplier } from '../../games/fairness/money';
 import { betsOf, expectTopBarToMatchServer, playerPage, poll, waitForScene } from './games-helpers';
 
 /** The scene's test report: the readout and result its React layer (overlay.tsx) shows. */
@@ -66,11 +67,11 @@ describe('Miner Frenzy in the browser', () => {
     await panel.locator('[data-testid=minerFrenzy-bet]').click();
     await poll(() => panel.locator('[data-testid=minerFrenzy-result]').textContent(), {
       timeout: 20_000,
-    }).toContain('1.50');
+    }).toContain('1,50×');
     const [auto] = await betsOf(server.url, player.token, 'minerFrenzy');
     expect(auto!.result).toMatchObject({ status: 'cashed_out', multiplier: 1.5 });
     // The canvas shows the cash-out: the readout stops at it, the result repeats it under it.
-    await poll(() => overlayOf(page)).toEqual({ readout: '1.50x', result: '1.50x' });
+    await poll(() => overlayOf(page)).toEqual({ readout: '1,50×', result: '1,50×' });
     await expectTopBarToMatchServer(page, server.url, player.token);
 
     // By hand: no target, a crash far away, the Cash out button shows the live amount.
@@ -83,7 +84,7 @@ describe('Miner Frenzy in the browser', () => {
     expect(await cashout.textContent()).toMatch(/1,0\d|1,1\d/);
     // The readout runs (a new round clears the last result).
     expect(await overlayOf(page)).toMatchObject({
-      readout: expect.stringMatching(/^1\.\d\dx$/),
+      readout: expect.stringMatching(/^1,\d\d×$/),
       result: '',
     });
     await cashout.click();
@@ -97,7 +98,7 @@ describe('Miner Frenzy in the browser', () => {
     expect(byHand!.params).toMatchObject({ auto_cashout: null });
     expect(Number(byHand!.result.multiplier)).toBeGreaterThan(1);
     await poll(() => panel.getAttribute('data-busy'), { timeout: 10_000 }).toBeNull();
-    const taken = `${Number(byHand!.result.multiplier).toFixed(2)}x`;
+    const taken = formatMultiplier(Number(byHand!.result.multiplier));
     await poll(() => overlayOf(page)).toEqual({ readout: taken, result: taken });
     await expectTopBarToMatchServer(page, server.url, player.token);
 
@@ -107,9 +108,9 @@ describe('Miner Frenzy in the browser', () => {
     await panel.locator('[data-testid=minerFrenzy-bet]').click();
     await poll(() => panel.locator('[data-testid=minerFrenzy-result]').textContent(), {
       timeout: 20_000,
-    }).toContain(`derailed at ${(crash / 100).toFixed(2)}x`);
+    }).toContain(`derailed at ${formatMultiplier(crash / 100)}`);
     await poll(() => overlayOf(page)).toEqual({
-      readout: `${(crash / 100).toFixed(2)}x`,
+      readout: formatMultiplier(crash / 100),
       result: '',
     });
     await poll(() => panel.getAttribute('data-busy'), { timeout: 10_000 }).toBeNull();
@@ -265,7 +266,7 @@ describe('Miner Frenzy in the browser', () => {
       return `Cash out ${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
     };
     for (const { button, readout } of samples) {
-      const shown = Math.round(Number(readout.replace('x', '')) * 100);
+      const shown = Math.round(Number(readout.replace('×', '').replace(',', '.')) * 100);
       expect([pays(shown - 1), pays(shown), pays(shown + 1)]).toContain(button);
     }
     await close();
@@ -286,7 +287,7 @@ describe('Miner Frenzy in the browser', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('[role=dialog], [role=alertdialog]').count()).toBe(0);
     await poll(() => page.locator('[data-testid=minerFrenzy-result]').textContent()).toBe(
-      `Too late: the cart derailed at ${(crash / 100).toFixed(2)}x before your cash-out arrived`,
+      `Too late: the cart derailed at ${formatMultiplier(crash / 100)} before your cash-out arrived`,
     );
     expect(await status()).toBe('crashed');
     await close();

@@ -126,7 +126,7 @@ describe('mines in the browser', () => {
       const message = page.locator('[data-testid=mines-message]');
       await poll(() => message.textContent()).toBe('Your game in progress was restored.');
       // 3 mines in 25: the first safe tile pays 0.99 x 25/22 = 1.125 -> 1.12x.
-      expect(await page.locator('[data-testid=mines-next]').textContent()).toBe('1.12x');
+      expect(await page.locator('[data-testid=mines-next]').textContent()).toBe('1,12×');
       expect(await page.locator('[data-testid=mines-multiplier]').textContent()).toBe('–');
       const cashout = page.locator('[data-testid=mines-cashout]');
       expect(await cashout.isDisabled()).toBe(true);

@@ -126,6 +126,32 @@ describe('wallet page', () => {
     }
   });
 
+  it.each([
+    ['en', (d: string[]) => `${d[2]}/${d[1]}/${d[0]}`, '31/12/2026'],
+    ['fr', (d: string[]) => `${d[2]}/${d[1]}/${d[0]}`, '31/12/2026'],
+    ['zh-CN', (d: string[]) => `${d[0]}/${d[1]}/${d[2]}`, '2026/12/31'],
+  ] as const)(
+    '%s: the date filters read and write days in the language order',
+    async (locale, write, example) => {
+      const { page, close } = await walletPage(1440, 900);
+      await page.context().addCookies([{ name: 'locale', value: locale, url: server.url }]);
+      await page.reload();
+      await page.locator('[data-ledger-table] tbody tr').first().waitFor({ timeout: 30_000 });
+      const from = page.locator('input[name=from]');
+      expect(await from.getAttribute('placeholder')).toBe(example);
+      const day = (offset: number) =>
+        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).split('-');
+      // From tomorrow: nothing yet. From yesterday: the bets of today.
+      await from.fill(write(day(1)));
+      await expect.poll(() => page.locator('[data-ledger-row]').count()).toBe(0);
+      await from.fill(write(day(-1)));
+      await expect.poll(() => page.locator('[data-ledger-row]').count()).toBeGreaterThan(0);
+      await from.blur();
+      expect(await from.inputValue()).toBe(write(day(-1)));
+      await close();
+    },
+  );
+
   it('links a browser wallet by signing the server message, and refuses a bad pasted signature', async () => {
     const account = await newAccount(server.url);
     const wallet = testWallet('e2e-browser');

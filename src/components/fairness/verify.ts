@@ -1,6 +1,6 @@
 // The browser verifier: recomputes a bet from its revealed seeds with the registry's rules, the
 // same code the CLI uses and the server settled with.
-import { hashServerSeed } from '../../../games/fairness';
+import { formatDecimal, hashServerSeed } from '../../../games/fairness';
 import {
   recomputeRecordedBet,
   VERIFIABLE_GAMES,
@@ -47,14 +47,14 @@ export function recordedMismatches(
   }
 }
 
-/** '77.18', '28', '19, 22, 7', 'RRLR… · 5'. */
+/** '77,18', '28', '19, 22, 7', 'RRLR… · 5'. */
 export function describeOutcome(outcome: VerifyOutcome): string {
   return Object.entries(outcome)
     .map(([key, value]) =>
       Array.isArray(value)
         ? value.join(', ')
         : key === 'roll' && typeof value === 'number'
-          ? value.toFixed(2)
+          ? formatDecimal(value)
           : String(value),
     )
     .join(' · ');

@@ -8,6 +8,7 @@ import {
 } from '../../api/wallet';
 import { Button } from '../../components/Button';
 import { CurrencyIcon } from '../../components/CurrencyIcon';
+import { DayInput } from '../../components/DayInput';
 import { EmptyState } from '../../components/EmptyState';
 import { LazyFairnessDialog as FairnessDialog } from '../../components/fairness/LazyFairnessDialog';
 import { formatBalance } from '../../components/format';
@@ -17,7 +18,7 @@ const BalanceChart = lazy(() => import('./BalanceChart'));
 
 const LEDGER_PAGE_SIZE = 25;
 
-/** The filter form's fields: a reason and two days as date inputs give them. */
+/** The filter form's fields: a reason and two ISO days ('2026-12-31', or '' for none). */
 interface FilterFields {
   reason: string;
   fromDay: string;
@@ -146,24 +147,20 @@ export function LedgerSection({ version }: { version: number }) {
           </div>
           <div className="field">
             <label htmlFor={ids.from}>{t('wallet.ledger.from')}</label>
-            <input
+            <DayInput
               id={ids.from}
               name="from"
-              type="date"
               value={fields.fromDay}
-              max={fields.toDay || undefined}
-              onChange={(event) => change({ fromDay: event.target.value })}
+              onChange={(fromDay) => change({ fromDay })}
             />
           </div>
           <div className="field">
             <label htmlFor={ids.to}>{t('wallet.ledger.to')}</label>
-            <input
+            <DayInput
               id={ids.to}
               name="to"
-              type="date"
               value={fields.toDay}
-              min={fields.fromDay || undefined}
-              onChange={(event) => change({ toDay: event.target.value })}
+              onChange={(toDay) => change({ toDay })}
             />
           </div>
           {filtered ? (

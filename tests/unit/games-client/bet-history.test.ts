@@ -112,19 +112,19 @@ describe('the bet history in words', () => {
   it('reads as words in English', () => {
     const t = translator('en');
     const text = (i: number) => describeBet(GAME_RULES.get(BETS[i]!.game), BETS[i]!, t);
-    expect(text(0)).toBe('Rolled 77.18 · over 50.50');
+    expect(text(0)).toBe('Rolled 77,18 · over 50,50');
     expect(text(2)).toBe('Slot 8 of 17 · risk: High');
     expect(text(3)).toBe('Ball on 17 · 1 bet');
     expect(text(4)).toBe('Seven · Bar · Cherry');
-    expect(text(5)).toBe('Three 50.00x gems');
+    expect(text(5)).toBe('Three 50,00× gems');
     expect(text(6)).toBe('No three of a kind');
     expect(text(7)).toBe('Cashed out after 2 gems · mines: 3');
     expect(text(8)).toBe('Hit a mine after 1 gem · mines: 1');
     expect(text(11)).toBe('Cashed out at level 2 of 8 · Easy');
     expect(text(12)).toBe('Hit a rock on level 1 of 8 · Expert');
-    expect(text(15)).toBe('Cashed out at 1.50x · crashed at 2.34x');
-    expect(text(16)).toBe('Auto cash-out at 2.00x · crashed at 3.00x');
-    expect(text(17)).toBe('Derailed at 1.00x');
+    expect(text(15)).toBe('Cashed out at 1,50× · crashed at 2,34×');
+    expect(text(16)).toBe('Auto cash-out at 2,00× · crashed at 3,00×');
+    expect(text(17)).toBe('Derailed at 1,00×');
   });
 
   it.each(LOCALES)(

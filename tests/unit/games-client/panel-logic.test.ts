@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   adjustBetCents,
   clampBetCents,
+  formatAmountInput,
+  formatDecimal,
   formatMoney,
   formatMultiplier,
   parseAmountCents,
+  parseDecimal,
   stakeIssue,
   unitsToCents,
   BET_LIMITS,
@@ -39,13 +42,22 @@ describe('bet amounts', () => {
 
   it('formats like the top bar and multipliers with 2 decimals, rounded down', () => {
     expect(formatMoney(1002.5)).toBe('1.002,50');
-    expect(formatMultiplier(2)).toBe('2.00x');
-    expect(formatMultiplier(0)).toBe('0.00x');
-    expect(formatMultiplier(1.9899)).toBe('1.98x');
-    expect(formatMultiplier(1.1)).toBe('1.10x'); // 1.1 * 100 is 110.00000000000001
-    expect(formatMultiplier(0.29)).toBe('0.29x'); // 0.29 * 100 is 28.999999999999996
-    expect(formatMultiplier(1_000_000)).toBe('1000000.00x');
-    expect(formatMultiplier(Number.NaN)).toBe('0.00x');
+    expect(formatMultiplier(2)).toBe('2,00×');
+    expect(formatMultiplier(0)).toBe('0,00×');
+    expect(formatMultiplier(1.9899)).toBe('1,98×');
+    expect(formatMultiplier(1.9899, 4)).toBe('1,9899×');
+    expect(formatMultiplier(1.1)).toBe('1,10×'); // 1.1 * 100 is 110.00000000000001
+    expect(formatMultiplier(0.29)).toBe('0,29×'); // 0.29 * 100 is 28.999999999999996
+    expect(formatMultiplier(1_000_000)).toBe('1.000.000,00×');
+    expect(formatMultiplier(Number.NaN)).toBe('0,00×');
+    expect(formatDecimal(1234.5)).toBe('1.234,50');
+    expect(formatDecimal(-0.5, 1)).toBe('-0,5');
+    expect(formatDecimal(50, 0)).toBe('50');
+    expect(parseDecimal('50,5')).toBe(50.5);
+    expect(parseDecimal('50.50')).toBe(50.5);
+    expect(parseDecimal('7')).toBe(7);
+    expect(parseDecimal('1.2.3')).toBeNull();
+    expect(formatAmountInput(150)).toBe('1,50');
   });
 });
 

@@ -31,7 +31,7 @@ describe('the browser verifier', () => {
     expect(verifyOutcome('minerFrenzy', VECTOR)).toEqual({ crash: 1.28 });
     expect(verifyOutcome('asteroids', VECTOR)).toMatchObject({ tier: 0 });
     expect(describeOutcome({ mines: [19, 22, 7] })).toBe('19, 22, 7');
-    expect(describeOutcome({ roll: 50 })).toBe('50.00');
+    expect(describeOutcome({ roll: 50 })).toBe('50,00');
     expect(describeOutcome({ path: 'RL', bucket: 1 })).toBe('RL · 1');
   });
 

@@ -33,7 +33,7 @@ describe('plinko layout', () => {
   it('shortens labels: no "×", thousands as k', () => {
     expect(shortMultiplierLabel(10_000_000)).toBe('1k');
     expect(shortMultiplierLabel(1_300_000)).toBe('130');
-    expect(shortMultiplierLabel(2_000)).toBe('0.2');
+    expect(shortMultiplierLabel(2_000)).toBe('0,2');
   });
 
   for (const rows of [8, 12, 16]) {
