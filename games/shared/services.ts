@@ -57,8 +57,13 @@ export interface GameServices {
   /** Sets the top bar's balance (from a bet answer). */
   setBalance(balance: number): void;
   isAuthenticated: boolean;
-  /** Sends a guest to the login screen. */
-  requireLogin(): void;
+  /**
+   * Sends a guest to the login screen, and back to this game after it; `stakeCents` (the stake
+   * of the bet they asked for) is given back there by keptStakeCents.
+   */
+  requireLogin(stakeCents?: number): void;
+  /** The stake a guest asked to bet before signing in on this game's page, once; else null. */
+  keptStakeCents(): number | null;
 }
 
 /** What the game page hands a panel. */

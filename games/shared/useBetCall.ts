@@ -1,13 +1,30 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameServices } from './services';
 
-/** The sign-in gate before every bet: a guest is sent to log in, and nothing is placed. */
+/**
+ * The sign-in gate before every bet: a guest is sent to log in (the stake of the bet they asked
+ * for kept for their return), and nothing is placed.
+ */
 export function signedIn(
   services: Pick<GameServices, 'isAuthenticated' | 'requireLogin'>,
+  stakeCents?: number,
 ): boolean {
   if (services.isAuthenticated) return true;
-  services.requireLogin();
+  services.requireLogin(stakeCents);
   return false;
+}
+
+/** Sets the stake a guest asked to bet before signing in, when they come back signed in. */
+export function useKeptStake(
+  services: Pick<GameServices, 'keptStakeCents'>,
+  setStakeCents: (cents: number) => void,
+): void {
+  useEffect(() => {
+    const kept = services.keptStakeCents();
+    if (kept !== null) setStakeCents(kept);
+    // Once, when the panel opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { BetAnswer, BetJson, GameServices } from './services';
 import { balanceTracker, settleWithAnimation, type BalanceTracker } from './settle';
 import { playGameSound, type GameSound } from './sounds';
 import { useAutoBet, type AutoBetOutcome } from './useAutoBet';
-import { signedIn, useBetCall } from './useBetCall';
+import { signedIn, useBetCall, useKeptStake } from './useBetCall';
 
 /** A bet as the panel places it: the game's bet route and the request body. */
 export interface BetRequest {
@@ -115,6 +115,7 @@ export async function placeBet<Shown>(
  */
 export function useBetRound<Shown>(options: BetRoundOptions<Shown>): BetRound<Shown> {
   const [stakeCents, setStakeCents] = useState(100);
+  useKeptStake(options.services, setStakeCents);
   const [stakeIssue, setStakeIssue] = useState<StakeIssue | null>(null);
   const [mode, setMode] = useState<PanelMode>('manual');
   const [auto, setAuto] = useState<AutoBetSettings>({
@@ -134,7 +135,7 @@ export function useBetRound<Shown>(options: BetRoundOptions<Shown>): BetRound<Sh
   /** One bet; its stake and payout for auto-bet, or null when none was placed. */
   const play = useCallback(async (): Promise<AutoBetOutcome | null> => {
     const o = latest.current;
-    if (!signedIn(o.services) || o.ready === false) return null;
+    if (!signedIn(o.services, o.stakeCents) || o.ready === false) return null;
     const bet = () => o.bet(o.stakeCents);
     const place = () => placeBet({ ...o, bet }, tracker, (shown) => setLast(() => shown));
     // A failed bet answers null: the shell's HTTP client has shown its error dialog.

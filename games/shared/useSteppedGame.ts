@@ -5,7 +5,7 @@ import { postBet } from './api';
 import type { GamePaths } from './definition';
 import type { BetAnswer, BetJson, GameServices } from './services';
 import { playGameSound, type GameSound } from './sounds';
-import { signedIn, useBetCall } from './useBetCall';
+import { signedIn, useBetCall, useKeptStake } from './useBetCall';
 
 export interface SteppedGameOptions {
   services: GameServices;
@@ -31,6 +31,7 @@ export function useSteppedGame(o: SteppedGameOptions) {
   const { services, paths, rules, onSettled } = o;
   const { busy, run } = useBetCall();
   const [stakeCents, setStakeCents] = useState(100);
+  useKeptStake(services, setStakeCents);
   // The stake a start sends: the latest, also for a start an auto-play loop makes between renders.
   const stake = useRef(stakeCents);
   useEffect(() => {
@@ -98,7 +99,9 @@ export function useSteppedGame(o: SteppedGameOptions) {
    */
   const start = (params: Record<string, unknown>): Promise<BetJson | null> => {
     // A stake the field refuses (BetAmountInput's onIssue) sends nothing.
-    if (stakeRefused.current || !signedIn(services) || runningNow()) return Promise.resolve(null);
+    if (stakeRefused.current || !signedIn(services, stake.current) || runningNow()) {
+      return Promise.resolve(null);
+    }
     const body = { amount: stake.current / 100, ...params };
     return run(async () => {
       const answer = await postBet<BetAnswer>(services.request, paths.games, body);

@@ -3,6 +3,8 @@ import { http } from '../api/client';
 import { openEvents } from '../api/events';
 import { authState, setBalance } from '../state/auth';
 import { goTo } from '../state/navigation';
+import { keepStake, takeKeptStake } from './keptStake';
+import { navigationDeps } from './navigationDeps';
 
 /** The app's axios client as a game's request function (errors show the usual dialogs). */
 export const gameRequest: GameRequest = async <T>(
@@ -30,6 +32,12 @@ export function gameServices(isAuthenticated: boolean): GameServices {
     balance: () => authState.user_balance,
     setBalance,
     isAuthenticated,
-    requireLogin: () => goTo(`/login`),
+    requireLogin: (stakeCents) => {
+      const here = window.location.pathname;
+      if (stakeCents !== undefined) keepStake(here, stakeCents);
+      navigationDeps.saveIntendedUrl(here + window.location.search);
+      goTo('/login');
+    },
+    keptStakeCents: () => takeKeptStake(window.location.pathname),
   };
 }

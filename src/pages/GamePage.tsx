@@ -48,21 +48,25 @@ export default function GamePage() {
           {game ? <GameSceneSlot game={game} /> : null}
         </div>
         <aside className="game-page__panel" data-slot="game-panel" aria-label={t('game.controls')}>
-          {user && game ? (
-            <GamePanelSlot game={game} onSettled={() => setSettled((n) => n + 1)} />
-          ) : user ? (
-            <p className="muted">{t('game.coming_soon')}</p>
+          {game ? (
+            // Guests see the whole panel; its action asks for an account (stake kept). The key
+            // opens a fresh panel when the player signs in or out.
+            <GamePanelSlot
+              key={user ? 'player' : 'guest'}
+              game={game}
+              signedIn={user !== null}
+              onSettled={() => setSettled((n) => n + 1)}
+            />
           ) : (
-            <div className="game-page__guest">
-              <p>{t('game.login_to_bet')}</p>
-              <Link href={route('login')} className="btn btn--primary btn--block">
-                {t('auth.login')}
-              </Link>
-              <Link href={route('register')} className="btn btn--secondary btn--block">
-                {t('auth.register')}
-              </Link>
-            </div>
+            <p className="muted">{t('game.coming_soon')}</p>
           )}
+          {game && !user ? (
+            <p className="game-page__guest muted" data-testid="game-guest-note">
+              {t('game.login_to_bet')} <Link href={route('login')}>{t('auth.login')}</Link>
+              {' · '}
+              <Link href={route('register')}>{t('auth.register')}</Link>
+            </p>
+          ) : null}
         </aside>
       </div>
       {user && game ? <GameBelowSlot game={game} refreshKey={settled} /> : null}

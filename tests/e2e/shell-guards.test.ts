@@ -73,17 +73,43 @@ describe('guards', () => {
     await close();
   });
 
-  it('games are open to guests, who are asked to log in to bet', async () => {
-    const { page, close } = await freshPage();
-    await page.goto(`${server.url}/dice`);
-    await page.locator('[data-slot="game-scene"]').waitFor();
-    expect(await page.locator('.game-header__back').textContent()).toContain(
-      'Return / Back to home',
-    );
-    expect(await page.locator('.game-header__name').textContent()).toBe('Dice');
-    await page.locator('[data-slot="game-panel"] a[href="/login"]').waitFor();
-    await close();
-  });
+  it.each([
+    ['1440 x 900', 'dice', { width: 1440, height: 900 }, '[data-testid=dice-bet]'],
+    ['390 x 844', 'dice', { width: 390, height: 844 }, '[data-testid=dice-bet]'],
+    ['390 x 844', 'mines', { width: 390, height: 844 }, '[data-testid=mines-start]'],
+  ] as const)(
+    '%s: a guest sees the %s panel; its action asks for a sign-in and comes back with the stake',
+    async (_size, game, viewport, action) => {
+      const account = await newAccount(server.url);
+      const { page, close } = await freshPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/${game}`);
+      const panel = page.locator(`[data-slot="game-panel"] [data-testid=${game}-panel]`);
+      await panel.waitFor();
+      expect(await page.locator('.game-header__name').textContent()).toBe(
+        game === 'dice' ? 'Dice' : 'Mines',
+      );
+      if (game === 'dice') {
+        // The odds and what a win pays are there before any account.
+        expect(await panel.locator('[data-testid=dice-multiplier]').textContent()).toBe('1,9603×');
+        expect(await panel.textContent()).toContain('Payout on win');
+      }
+      await panel.locator('input[name=amount]').fill('5');
+      await panel.locator('input[name=amount]').blur();
+      await page.locator(action).click();
+      await waitForPath(page, '/login');
+      await loginThroughForm(page, account.email, account.password);
+      await waitForPath(page, `/${game}`);
+      const signedIn = page.locator(`[data-slot="game-panel"] [data-testid=${game}-panel]`);
+      await expect.poll(() => signedIn.locator('input[name=amount]').inputValue()).toBe('5,00');
+      // Nothing was bet on the guest's tap.
+      const bets = await fetch(`${server.url}/api/bets?game=${game}`, {
+        headers: { Authorization: `Bearer ${account.token}`, Accept: 'application/json' },
+      }).then((res) => res.json() as Promise<{ data: unknown[] }>);
+      expect(bets.data).toHaveLength(0);
+      await close();
+    },
+  );
 
   it('a referral code in the query is saved by the auth guard and reaches registration', async () => {
     const referrer = await newAccount(server.url);

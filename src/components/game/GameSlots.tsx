@@ -53,9 +53,18 @@ export function GameSceneSlot({ game }: { game: PlayableGame }) {
 }
 
 /** The game's control panel, with the shell's services. */
-export function GamePanelSlot({ game, onSettled }: { game: PlayableGame; onSettled: () => void }) {
+export function GamePanelSlot({
+  game,
+  onSettled,
+  signedIn,
+}: {
+  game: PlayableGame;
+  onSettled: () => void;
+  /** A guest's panel works as a player's; its bet asks for a sign-in first. */
+  signedIn: boolean;
+}) {
   const Panel = panelOf(game);
-  const services = useMemo(() => gameServices(true), []);
+  const services = useMemo(() => gameServices(signedIn), [signedIn]);
   return (
     <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
       <Panel services={services} onSettled={onSettled} />

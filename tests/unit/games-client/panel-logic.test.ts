@@ -202,6 +202,7 @@ function fakeServices(answers: BetAnswer[]) {
     setBalance: (balance) => balances.push(balance),
     isAuthenticated: true,
     requireLogin: () => undefined,
+    keptStakeCents: () => null,
     events: () => () => undefined,
   };
   return { services, sent, balances };
