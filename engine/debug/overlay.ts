@@ -151,7 +151,7 @@ function buildParamsPanel(engine: Engine, pane: FolderLike, root: HTMLElement) {
     folder = pane.addFolder({ title: `Params: ${sceneId}` });
     const bound = { ...values };
     for (const [key, param] of Object.entries(spec)) {
-      folder
+      const binding = folder
         .addBinding(bound, key, {
           label: param.label ?? key,
           min: param.min,
@@ -162,6 +162,20 @@ function buildParamsPanel(engine: Engine, pane: FolderLike, root: HTMLElement) {
           engine.scenes.setParams({ [key]: e.value });
           bound[key] = engine.scenes.params()?.values[key] ?? e.value;
         });
+      binding.element.dataset.param = key;
+      // The pane keeps a typed value inside the param's range without a word: say so. Read in
+      // the capture phase, before the pane writes the value it kept over what was typed.
+      binding.element.addEventListener(
+        'change',
+        (event) => {
+          const typed = event.target instanceof HTMLInputElement ? Number(event.target.value) : NaN;
+          const kept = Math.min(param.max, Math.max(param.min, typed));
+          if (Number.isFinite(typed) && kept !== typed) {
+            message.textContent = `${key}: ${typed} is outside ${param.min}..${param.max}; set to ${kept}.`;
+          }
+        },
+        true,
+      );
     }
     folder.addButton({ title: 'Export JSON (download + copy)' }).on('click', () => {
       const json = paramsToJson(engine.scenes.params()?.values ?? {});

@@ -7,6 +7,8 @@ export interface ChangeEvent<T> {
 }
 
 export interface BindingApi<T> {
+  /** The binding's row in the pane (its label, slider and text field). */
+  readonly element: HTMLElement;
   on(event: 'change', handler: (event: ChangeEvent<T>) => void): BindingApi<T>;
 }
 

@@ -133,7 +133,8 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/email/verify/:id',
     titleKey: 'auth.verify_email',
     load: () => import('../pages/auth/VerifyEmailPage'),
-    middleware: GUEST,
+    // Open to everyone (no guest guard): the mailed link is mostly opened signed in (a changed
+    // e-mail, a fresh account), and a guest-only screen sent that player home unconfirmed.
   },
   {
     name: 'verification.resend',

@@ -167,6 +167,15 @@ describe('the engine across client-side navigations', () => {
     await page.getByText('count: is outside 1..20000').waitFor();
     expect(await page.evaluate('window.__engine.scenes.simulation.count')).toBe(321);
 
+    // A value typed past its range is kept inside it, and the overlay says so.
+    const countField = page.locator('[data-param=count] input.tp-txtv_i');
+    await countField.fill('999999');
+    await countField.press('Enter');
+    await page.getByText('count: 999999 is outside 1..20000; set to 20000.').waitFor();
+    await expect.poll(() => page.evaluate('window.__engine.scenes.simulation.count')).toBe(20000);
+    await page.fill('[data-testid="engine-debug-import"]', '{"count": 321, "speed": 400}');
+    await page.getByText('Apply pasted JSON').click();
+
     // Export: a JSON download of the live values (also copied to the clipboard where allowed).
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -162,6 +162,24 @@ describe('screens wired to the server', () => {
     await close();
   });
 
+  it('e-mail verification: the mailed link opened signed in confirms it, where it was opened', async () => {
+    const account = await newAccount(server.url);
+    const email = `signed-in-${Date.now()}@example.test`;
+    const changed = await call(server.url, 'PATCH', '/api/settings/profile', {
+      token: account.token,
+      body: { name: 'Signed In', email },
+    });
+    expect(changed.status).toBe(200);
+    const mail = await waitForMail(mailDir, email, { link: /\/email\/verify\// });
+    const { page, close } = await freshPage();
+    await signIn(page.context(), server.url, account.token);
+    await page.goto(mail.link!);
+    await page.locator('.alert--success').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/email\/verify\//);
+    await page.locator('.auth-card a.btn[href="/"]').waitFor();
+    await close();
+  });
+
   it('a screen chunk that fails to load reloads the page once, then shows the error layout', async () => {
     const { page, close } = await freshPage();
     await page.goto(`${server.url}/`);

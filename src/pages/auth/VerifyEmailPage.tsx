@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { errorBody } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { route, type ScreenProps } from '../../app/routes';
 import { FormAlert } from '../../components/FormAlert';
+import { authState } from '../../state/auth';
 
 type State = { kind: 'busy' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 
@@ -12,6 +14,7 @@ export default function VerifyEmailPage({ params, search }: ScreenProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'busy' });
   const id = params.id ?? '';
+  const signedIn = useSnapshot(authState).user !== null;
 
   useEffect(() => {
     let live = true;
@@ -46,9 +49,15 @@ export default function VerifyEmailPage({ params, search }: ScreenProps) {
         {state.kind === 'done' ? (
           <>
             <FormAlert text={state.text} kind="success" />
-            <Link href={route('login')} className="btn btn--primary btn--block">
-              {t('auth.login')}
-            </Link>
+            {signedIn ? (
+              <Link href={route('home')} className="btn btn--primary btn--block">
+                {t('not_found.back')}
+              </Link>
+            ) : (
+              <Link href={route('login')} className="btn btn--primary btn--block">
+                {t('auth.login')}
+              </Link>
+            )}
           </>
         ) : null}
         {state.kind === 'failed' ? (

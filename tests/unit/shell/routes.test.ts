@@ -86,7 +86,7 @@ describe('the route table', () => {
     expect(() => route('profile')).toThrow(/needs the parameter 'uid'/);
   });
 
-  it('guards: guests on the auth screens, auth on wallet, settings, earn and ranking, admin on /admin, games open', () => {
+  it('guards: guests on the auth screens (not the mailed verification link), auth on wallet, settings, earn and ranking, admin on /admin, games open', () => {
     const guard = (name: string) => ROUTES.find((r) => r.name === name)?.middleware ?? [];
     for (const name of [
       'login',
@@ -94,11 +94,12 @@ describe('the route table', () => {
       'register.confirm',
       'password.request',
       'password.reset',
-      'verification.verify',
       'verification.resend',
     ]) {
       expect(guard(name)).toEqual(['guest']);
     }
+    // The mailed verification link works signed in too (it shows its confirmation).
+    expect(guard('verification.verify')).toEqual([]);
     for (const name of [
       'wallet',
       'ranking',
