@@ -184,7 +184,7 @@ function smallTargets(selector: string) {
     );
 }
 
-const TARGETS = 'button, .btn, a.menu-item, a.nav-link, select, input';
+const TARGETS = 'button, .btn, a.menu-item, a.nav-link, a.topbar__brand, a.tab, select, input';
 
 describe('the top bar on a phone', () => {
   for (const width of [390, 360]) {
@@ -252,6 +252,18 @@ describe('the top bar on a phone', () => {
       await close();
     });
   }
+
+  it('390 px: the earn and settings tabs are 44 px targets', async () => {
+    const account = await newAccount(server.url);
+    const { page, close } = await freshPage(390, true);
+    await signIn(page.context(), server.url, account.token);
+    for (const path of ['/earn/referrals', '/settings/profile']) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('.tabs .tab').first().waitFor();
+      expect(await page.evaluate(smallTargets, `.tabs :is(${TARGETS})`), path).toEqual([]);
+    }
+    await close();
+  });
 
   it('390 px guest: logo, log in, register and the menu on one row; the language in the menu', async () => {
     const { page, close } = await freshPage(390, true);
