@@ -109,6 +109,34 @@ describe('the fairness dialog', () => {
     await close();
   });
 
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`${viewport.width} x ${viewport.height}: the dialog fits the screen, its title and Close in view, its fields full size`, async () => {
+      const { page, player, close } = await playerPage(env.browser, env.server.url);
+      await page.setViewportSize(viewport);
+      const placed = await call<{ bet: WireBet }>(env.server.url, 'POST', '/api/games/dice/bets', {
+        token: player.token,
+        body: { amount: 1, target: 50, condition: 'over' },
+      });
+      await page.goto(`${env.server.url}/dice`);
+      const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${placed.body.bet.id}"]`);
+      await row.locator('button').click();
+      const dialog = page.locator('[role=dialog]');
+      await dialog.locator('[data-testid=fairness-hash]').waitFor();
+      const inView = async (selector: string) => {
+        const box = (await dialog.locator(selector).first().boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= viewport.height;
+      };
+      expect(await inView('.dialog__title')).toBe(true);
+      expect(await inView('.dialog__actions button')).toBe(true);
+      const select = (await dialog.locator('select[name=game]').boundingBox())!;
+      expect(select.height).toBeGreaterThanOrEqual(40);
+      await close();
+    });
+  }
+
   it('verifies a finished mines game: the board recomputed from the revealed seed', async () => {
     const { page, player, close } = await playerPage(env.browser, env.server.url);
     const started = await call<{ bet: WireBet }>(env.server.url, 'POST', '/api/games/mines/games', {
