@@ -6,8 +6,8 @@ import type { BoardGeometry } from './board';
 export const PLINKO_LAYOUT = {
   /** Space around the board and the history strip. */
   margin: 8,
-  /** Portrait: the board may come this close to the canvas's sides. */
-  sideMargin: 3,
+  /** Portrait: the board keeps this far from the canvas's sides (a phone's edge hides what touches it). */
+  sideMargin: 8,
   /** History chips as drawn (scaled down to fit), newest first. */
   chip: { width: 72, height: 36, gap: 6, count: 6 },
   /** Between neighbouring buckets. */

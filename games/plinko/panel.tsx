@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMultiplier } from '../shared/amount';
-import { BetButton } from '../shared/AutoBetFooter';
+import { AutoBetFields, BetButton } from '../shared/AutoBetFooter';
 import { ChoiceField, numberChoices } from '../shared/ChoiceField';
-import { GameField } from '../shared/GameField';
 import { GameStats } from '../shared/GameStats';
 import { RoundResult } from '../shared/RoundResult';
 import type { GamePanelProps } from '../shared/services';
@@ -51,9 +50,8 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
     initialAuto: { count: 20 },
     autoBetsPerSecond: 10,
   });
-  const { mode, autoBet, last } = round;
+  const { autoBet, last } = round;
   const running = autoBet.running;
-  const dropped = autoBet.progress.played;
 
   const boardLocked = inFlight > 0 || running;
   const multipliers = plinkoMultipliersE4(rows, risk);
@@ -92,34 +90,8 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
           { label: t('games.plinko.in_flight'), value: inFlight, testId: 'plinko-in-flight' },
         ]}
       />
-      {mode === 'auto' ? (
-        <GameField label={t('games.plinko.auto_count')}>
-          {(id) => (
-            <>
-              <input
-                id={id}
-                data-testid="plinko-count"
-                type="number"
-                min={0}
-                max={1000}
-                step={1}
-                value={round.auto.count}
-                disabled={running}
-                onChange={(e) => {
-                  const value = Number(e.target.value);
-                  if (Number.isInteger(value) && value >= 0 && value <= 1000)
-                    round.setAuto({ ...round.auto, count: value });
-                }}
-              />
-              {running || dropped ? (
-                <p className="muted" data-testid="plinko-dropped">
-                  {t('games.plinko.dropped', { count: dropped })}
-                </p>
-              ) : null}
-            </>
-          )}
-        </GameField>
-      ) : null}
+      {/* Auto-bet as in every game: count, stop on profit or loss, the running result. */}
+      <AutoBetFields round={round} />
       <BetButton round={round} betLabel={t('games.plinko.drop')} testId="plinko-bet" />
       <RoundResult testId="plinko-result">
         {last !== null ? t('games.plinko.landed', { multiplier: formatMultiplier(last) }) : ''}

@@ -137,8 +137,6 @@ export default interface Resources {
         locked: 'Rows and risk are locked while balls are in flight.';
         top_multiplier: 'Top multiplier';
         in_flight: 'Balls in flight';
-        auto_count: 'Number of balls (0 = no limit)';
-        dropped: '{{count}} balls dropped';
         drop: 'Drop ball';
         landed: 'Landed on {{multiplier}}';
         history: 'Slot {{slot}} of {{slots}} · risk: {{risk}}';

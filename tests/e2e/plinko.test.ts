@@ -80,7 +80,7 @@ describe('plinko in the browser', () => {
     await panel.locator('[data-testid=plinko-risk]').selectOption('high');
     await expect.poll(() => simulationValue<number>(page, 'sim.rows')).toBe(8);
     await panel.locator('.mode-tabs button').nth(1).click();
-    await panel.locator('[data-testid=plinko-count]').fill(String(BALLS));
+    await panel.locator('input[name=auto_count]').fill(String(BALLS));
     await panel.locator('input[name=amount]').fill('1');
 
     await page.evaluate(WATCH);
@@ -117,6 +117,10 @@ describe('plinko in the browser', () => {
     const bets = await betsOf(env.server.url, player.token, 'plinko');
     expect(bets).toHaveLength(BALLS);
     expect(bets.every((bet) => bet.params.rows === 8 && bet.params.risk === 'high')).toBe(true);
+    // Auto-bet as in the other games: its progress and result, and stops on profit or loss.
+    await panel.locator(`[data-testid=auto-progress][data-played="${BALLS}"]`).waitFor();
+    expect(await panel.locator('input[name=stop_profit]').count()).toBe(1);
+    expect(await panel.locator('input[name=stop_loss]').count()).toBe(1);
     // Every ball was physically over the server's bucket when it landed, in Chromium's matter-js.
     expect(await simulationValue<number>(page, 'sim.offTarget')).toBe(0);
     expect(await simulationValue<number[]>(page, 'sim.history.length')).toBe(12);
