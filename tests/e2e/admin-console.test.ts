@@ -98,4 +98,34 @@ describe('operator console', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('390 x 844: each game of the period is a row of labelled figures, its RTP whole on screen', async () => {
+    const player = await newAccount(server.url);
+    const bet = { amount: 1, target: 50, condition: 'over' };
+    expect(
+      (await call(server.url, 'POST', '/api/games/dice/bets', { token: player.token, body: bet }))
+        .status,
+    ).toBe(200);
+    const context = await browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await loginThroughForm(page, ADMIN.email, ADMIN.password);
+    await waitForPath(page, '/');
+    await page.goto(`${server.url}/admin`);
+    const dice = page.locator('[data-admin=games] tr[data-game=dice]');
+    await dice.waitFor();
+    const rtp = dice.locator('td').last();
+    expect(await rtp.textContent()).toContain('theory 99.00%');
+    const box = (await rtp.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await context.close();
+  });
 });

@@ -31,7 +31,7 @@ const READY: Record<(typeof EARN_PAGES)[number], string> = {
   '/ranking': '[data-testid=ranking-table] tbody tr',
 };
 /** Raw keys, placeholders, snake_case words and 4-decimal multipliers: none may show. */
-const RAW = /\{\{|_[a-z]+_|\d\.\d{4}x/;
+const RAW = /\{\{|_[a-z]+_|\d[.,]\d{4}[x×]/;
 
 async function playerPage(
   token: string,
@@ -159,8 +159,8 @@ describe('earn screens and ranking', () => {
     const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${bet.body.bet.id}"]`);
     await row.waitFor();
     const cells = await row.locator('td').allInnerTexts();
-    expect(cells.some((c) => /^\d+\.\d{2}x$/.test(c))).toBe(true);
-    expect(cells.join(' ')).toMatch(/Salió \d+\.\d{2} · mayor que 50\.00/);
+    expect(cells.some((c) => /^\d+,\d{2}×$/.test(c))).toBe(true);
+    expect(cells.join(' ')).toMatch(/Salió \d+,\d{2} · mayor que 50,00/);
     expect(cells.join(' ')).not.toMatch(RAW);
     expect(cells.join(' ')).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     await close();

@@ -51,7 +51,7 @@ export function GamesSection() {
           <p className="admin-muted">{t('admin.period', { from: page.from, to: page.to })}</p>
           {page.games.length === 0 ? <p className="admin-muted">{t('admin.no_bets')}</p> : null}
           <div className="admin-scroll">
-            <table className="table admin-games">
+            <table className="table table--labelled admin-games">
               <thead>
                 <tr>
                   <th>{t('admin.game')}</th>
@@ -70,13 +70,23 @@ export function GamesSection() {
                     data-game={row.game}
                     data-flagged={row.rtp?.flagged || undefined}
                   >
-                    <td>{title(row.game)}</td>
-                    <td className="table__amount">{row.bets}</td>
-                    <td className="table__amount">{row.players}</td>
-                    <td className="table__amount">{formatBalance(row.wagered)}</td>
-                    <td className="table__amount">{formatBalance(row.paid)}</td>
-                    <td className="table__amount">{formatBalance(row.ggr)}</td>
-                    <td>
+                    <td data-label={t('admin.game')}>{title(row.game)}</td>
+                    <td data-label={t('admin.bets')} className="table__amount">
+                      {row.bets}
+                    </td>
+                    <td data-label={t('admin.players')} className="table__amount">
+                      {row.players}
+                    </td>
+                    <td data-label={t('admin.wagered')} className="table__amount">
+                      {formatBalance(row.wagered)}
+                    </td>
+                    <td data-label={t('admin.paid')} className="table__amount">
+                      {formatBalance(row.paid)}
+                    </td>
+                    <td data-label={t('admin.ggr')} className="table__amount">
+                      {formatBalance(row.ggr)}
+                    </td>
+                    <td data-label={t('admin.rtp')} className="table__wide">
                       {row.rtp ? (
                         <span className={row.rtp.flagged ? 'admin-bad' : ''}>
                           {row.rtp.judged

@@ -162,7 +162,7 @@ export default function ReferralsPage() {
         {!referrals || referrals.referred.length === 0 ? (
           <EmptyState title={t('earn.referrals_empty')} text={t('earn.referrals_empty_text')} />
         ) : (
-          <table className="table earn-table" data-testid="referred-table">
+          <table className="table table--labelled" data-testid="referred-table">
             <thead>
               <tr>
                 <th scope="col">{t('earn.player')}</th>
