@@ -45,6 +45,14 @@ export function formatDecimal(value: number, decimals = 2): string {
 }
 
 /**
+ * A decimal as short as a tight label writes it: at most `decimals` decimals, trailing zeros
+ * dropped, the same decimal comma (2.5 -> '2,5', 0.25 -> '0,25', 5 -> '5').
+ */
+export function formatShortDecimal(value: number, decimals = 2): string {
+  return String(Number(value.toFixed(decimals))).replace('.', ',');
+}
+
+/**
  * A multiplier as players read it on every screen: German decimals (formatDecimal), rounded
  * down (never more than was paid), with a ×: 0 -> '0,00×', 1.9899 -> '1,98×', 2 -> '2,00×';
  * `decimals` (at most 4) for a quote that needs them.

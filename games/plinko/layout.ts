@@ -2,6 +2,7 @@
 // gets (CSS pixels). Pure: the physics keeps its own world units; only the view is scaled.
 import type { LayoutSpace, Rect } from '../../engine/index';
 import type { BoardGeometry } from './board';
+import { formatShortDecimal } from '../fairness/money';
 
 export const PLINKO_LAYOUT = {
   /** Space around the board and the history strip. */
@@ -173,6 +174,5 @@ export function plinkoLayout(
 /** A bucket label where room is short: no "×", thousands as "k" (5000 -> "0,5", 10_000_000 -> "1k"). */
 export function shortMultiplierLabel(multiplierE4: number): string {
   const value = Number((multiplierE4 / 10_000).toFixed(2));
-  const short = value >= 1000 ? `${Number((value / 1000).toFixed(1))}k` : String(value);
-  return short.replace('.', ',');
+  return value >= 1000 ? `${formatShortDecimal(value / 1000, 1)}k` : formatShortDecimal(value);
 }

@@ -18,6 +18,7 @@ import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } 
 import { plinkoParams } from './params';
 import { plinkoMultipliersE4, type PlinkoRisk } from './rules';
 import { PlinkoSimulation, type PlinkoData, type PlinkoLanding } from './simulation';
+import { formatShortDecimal } from '../fairness/money';
 
 const HISTORY_SIZE = PLINKO_LAYOUT.chip.count;
 /** Bucket labels, in CSS px (the layout picks the size). */
@@ -50,7 +51,7 @@ function bucketColor(multiplierE4: number): number {
 
 /** 10000 -> "1×", 5000 -> "0,5×", 10_000_000 -> "1000×" (the decimal comma of every screen). */
 export function multiplierLabel(multiplierE4: number): string {
-  return `${String(Number((multiplierE4 / 10_000).toFixed(2))).replace('.', ',')}×`;
+  return `${formatShortDecimal(multiplierE4 / 10_000)}×`;
 }
 
 interface BucketSprite {

@@ -1,7 +1,7 @@
 // The chips on the table (pure): placing, moving and taking back a spot's chips, the total and
 // what keeps it from being spun, and the wire format of POST /api/games/roulette/spins. The
 // panel holds the one list of bets; the scene draws it and reports taps, drags and long presses.
-import { BET_MAX_CENTS } from '../fairness/money';
+import { BET_MAX_CENTS, formatShortDecimal } from '../fairness/money';
 import { ROULETTE, type RouletteBetType } from './rules';
 import { spotKey, type TableSpot } from './table';
 
@@ -83,9 +83,9 @@ export function toWire(
 /** A stack's total as short as a chip shows it: 5, 2,5, 0,25, 1,2k. */
 export function chipLabel(cents: number): string {
   const units = cents / 100;
-  const short = (value: number, decimals: number) =>
-    String(Number(value.toFixed(decimals))).replace('.', ',');
-  return units >= 1000 ? `${short(units / 1000, units >= 10_000 ? 0 : 1)}k` : short(units, 2);
+  return units >= 1000
+    ? `${formatShortDecimal(units / 1000, units >= 10_000 ? 0 : 1)}k`
+    : formatShortDecimal(units);
 }
 
 /** The panel's table: its chips and what they were before each change (for Undo). */
