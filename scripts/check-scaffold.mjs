@@ -6,6 +6,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { testsLoopingOverGames } from './gameTests.mjs';
 import { root, runBuffered } from './lib.mjs';
 
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-kit-'));
@@ -60,8 +61,9 @@ const capture = (command, args) =>
   });
 
 // One scaffolded game per kind, with the options its template's verifier asks for. The instant
-// one is the README's walk-through, `npm run new-game -- sample --kind instant`. The kit's
-// no-game-id test lets this file, and only it, name these ids (tests/unit/kit/registry.test.ts).
+// one is the walk-through of docs/developers/game-kit.md,
+// `npm run new-game -- sample --kind instant`. The kit's no-game-id test lets this file, and only
+// it, name these ids (tests/unit/kit/registry.test.ts).
 const SCAFFOLDS = [
   { id: 'sample', kind: 'instant', verify: [] },
   { id: 'kitStepped', kind: 'stepped', verify: ['--levels', '5'] },
@@ -80,29 +82,6 @@ const SEEDS = [
   '--nonce',
   '1',
 ];
-
-/** Every `*.test.ts(x)` file under a folder of the copy, as a path relative to the copy. */
-function testFilesUnder(dir) {
-  return fs
-    .readdirSync(path.join(copy, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .map((entry) => path.relative(copy, path.join(entry.parentPath, entry.name)));
-}
-
-/**
- * The test files of a project that loop over the games: they read the registry, the catalog
- * derived from it or every game's rules, or walk the OpenAPI document (whose routes the
- * registry's games add), or read the locale files (where the scaffold adds its texts). The
- * other tests do not see a new game; npm test runs them all.
- */
-function testsLoopingOverGames(project) {
-  const reads = /shared\/(catalog|gameRules)|games\/registry|openapi|\blocales\b/i;
-  const files = testFilesUnder(`tests/${project}`).filter((file) =>
-    reads.test(fs.readFileSync(path.join(copy, file), 'utf8')),
-  );
-  if (files.length === 0) throw new Error(`no ${project} test loops over the games`);
-  return files;
-}
 
 let failed = false;
 const started = Date.now();
@@ -145,7 +124,7 @@ try {
         '--project',
         'unit',
         ...scaffolded.map(({ id }) => `games/${id}`),
-        ...testsLoopingOverGames('unit'),
+        ...testsLoopingOverGames(copy, 'unit'),
       ],
     ],
     ['npx', ['vite', 'build', '--logLevel', 'warn']],
@@ -162,7 +141,7 @@ try {
     'run',
     '--project',
     `${project}*`,
-    ...testsLoopingOverGames(project),
+    ...testsLoopingOverGames(copy, project),
   ];
   sh('npx', looping('integration'), onlyScaffolded);
   sh('npx', looping('e2e'), onlyScaffolded);

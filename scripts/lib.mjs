@@ -75,3 +75,32 @@ export function clientBuildIsStale() {
   if (!fs.existsSync(manifest)) return true;
   return newestMtime(CLIENT_INPUTS) > fs.statSync(manifest).mtimeMs;
 }
+
+/**
+ * `npx vitest run` arguments for a project's files (all of them when `files` is empty), its
+ * report also written as JSON to `jsonFile` for `countTests`. `integration` and `e2e` name every
+ * project of theirs (vitest.config.ts runs some integration files alone, after the others).
+ */
+export function vitestArgs(project, jsonFile, files = []) {
+  return [
+    'vitest',
+    'run',
+    '--project',
+    project === 'unit' ? project : `${project}*`,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonFile}`,
+    ...files,
+  ];
+}
+
+/** Passed, failed and skipped tests of a Vitest JSON report (zeros when there is none). */
+export function countTests(jsonFile) {
+  if (!fs.existsSync(jsonFile)) return { passed: 0, failed: 0, skipped: 0 };
+  const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}

@@ -7,7 +7,7 @@
 // Ends with one line `N passed, N failed` summing every suite, so a run that executed nothing shows.
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, run, runBuffered } from './lib.mjs';
+import { countTests, root, run, runBuffered, vitestArgs } from './lib.mjs';
 
 const resultsDir = path.join(root, '.test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
@@ -16,34 +16,15 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function countVitest(project) {
-  const file = path.join(resultsDir, `${project}.json`);
-  if (!fs.existsSync(file)) return;
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += report.numFailedTests ?? 0;
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-}
-
-/**
- * `project`'s files; `integration*` is both integration projects (vitest.config.ts: the files
- * that run two at a time, then those that run alone), `e2e*` the browser project(s).
- */
-function vitestArgs(project) {
-  return [
-    'vitest',
-    'run',
-    '--project',
-    project === 'unit' ? project : `${project}*`,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(resultsDir, `${project}.json`)}`,
-  ];
+  const counts = countTests(path.join(resultsDir, `${project}.json`));
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
 }
 
 /** A step: its name and its command; `vitest` when its tests count in the totals. */
 const step = (name, command, args, vitest = false) => ({ name, command, args, vitest });
 const npmScript = (name, script) => step(name, 'npm', ['run', '--silent', script]);
-const vitest = (project) => step(project, 'npx', vitestArgs(project), true);
+const vitest = (project) =>
+  step(project, 'npx', vitestArgs(project, path.join(resultsDir, `${project}.json`)), true);
 
 const groups = [
   // src/i18n/resources.d.ts, which typecheck writes when stale and lint reads, first and alone.

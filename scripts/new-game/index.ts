@@ -1,5 +1,5 @@
 // `npm run new-game -- <id> --kind instant|stepped|live [--name "Title"]`: scaffolds games/<id>/ (the
-// definition, rules with their tests, params, simulation, scene, channel and panel) from
+// definition, rules with their tests, params, simulation, scene, channel, panel and README) from
 // scripts/new-game/templates, adds the game's locale keys to every locale file and its one line
 // to games/registry.ts. `npm run new-game -- <id> --remove` takes all of that away again.
 import fs from 'node:fs';
@@ -141,8 +141,10 @@ function done(id: string, kind: Kind): void {
   console.log(
     `games/${id}/ created (${kind}); locale keys games.${id}.* added to ${localeFiles().length} files ` +
       `(translate them); games/registry.ts lists it; its lobby tile has placeholder art ` +
-      `(\`npm run art:lobby -- --only ${id}\` photographs its scene). ` +
-      `Next: its rules from GAMES.md, then npm test.`,
+      `(\`npm run art:lobby -- --only ${id}\` photographs its scene).\n` +
+      `Next: write its rules in games/${id}/rules.ts and games/${id}/README.md, then ` +
+      `\`npm run test:game -- ${id}\` (its own tests and every test that loops over the games, ` +
+      `a few minutes), and \`npm test\` before you commit.`,
   );
 }
 

@@ -1,0 +1,38 @@
+// Which test files concern one game: shared by `npm run test:game` and the game kit's check.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Every `*.test.ts(x)` file under `dir` of the tree at `base`, relative to `base`. */
+export function testFilesUnder(base, dir) {
+  const folder = path.join(base, dir);
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)));
+}
+
+/**
+ * The test files of a project (`unit`, `integration`, `e2e`) that loop over the games: they read
+ * the registry, the catalog derived from it or every game's rules, or walk the OpenAPI document
+ * (whose routes the registry's games add), or read the locale files (where a game keeps its
+ * texts). GAMES_UNDER_TEST narrows their loops to the games it lists.
+ */
+export function testsLoopingOverGames(base, project) {
+  const reads = /shared\/(catalog|gameRules)|games\/registry|openapi|\blocales\b/i;
+  const files = testFilesUnder(base, `tests/${project}`).filter((file) =>
+    reads.test(fs.readFileSync(path.join(base, file), 'utf8')),
+  );
+  if (files.length === 0) throw new Error(`no ${project} test loops over the games`);
+  return files;
+}
+
+/**
+ * A game's own test files in a project: those in its folder (unit), and those whose path has the
+ * game's id as a word of its own (`tests/unit/plinko/…`, `games-roulette-plinko.test.ts`).
+ */
+export function testsOfGame(base, project, id) {
+  const own = (file) => file.split(/[/.-]/).includes(id);
+  const inFolder = project === 'unit' ? testFilesUnder(base, `games/${id}`) : [];
+  return [...inFolder, ...testFilesUnder(base, `tests/${project}`).filter(own)];
+}
