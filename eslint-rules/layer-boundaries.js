@@ -1,4 +1,5 @@
-// The dependency direction of ARCHITECTURE.md as one lint rule, so the map and the code cannot drift.
+// The dependency direction of docs/developers/architecture.md as one lint rule, so the map and
+// the code cannot drift.
 import path from 'node:path';
 
 const REACT_PACKAGES = ['react', 'react-dom', '@pixi/react', 'wouter', 'valtio', 'react-i18next'];

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { ServerConfig } from './config';
 
 /**
- * Cluster mode (README "Configuration", WEB_CONCURRENCY): the primary process runs the
+ * Cluster mode (docs/operators.md, "Cluster mode", WEB_CONCURRENCY): the primary process runs the
  * migrations, forks the workers, which share one listening port (node:cluster hands each new
  * connection to one of them), replaces a worker that dies and stops them all on SIGTERM/SIGINT.
  * This file holds the decisions (how many workers, when to restart, when to give up); main.ts

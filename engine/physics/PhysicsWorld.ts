@@ -1,7 +1,10 @@
 import Matter from 'matter-js';
 import { installGridBroadphase } from './gridBroadphase';
 
-/** matter-js steps at exactly this length; outcomes never depend on physics (ARCHITECTURE.md). */
+/**
+ * matter-js steps at exactly this length; outcomes never depend on physics
+ * (docs/developers/engine.md).
+ */
 export const PHYSICS_STEP_MS = 1000 / 60;
 
 export interface CollisionPair {

@@ -13,7 +13,7 @@ import {
   type GemKind,
 } from './rules';
 
-// GAMES.md's published seed pair.
+// The published seed pair (docs/fairness.md).
 const VECTOR = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',
   clientSeed: 'bb62964774',

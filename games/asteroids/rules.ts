@@ -1,5 +1,5 @@
-// Asteroids (GAMES.md section 9): f0 decides the prize tier; the floats after it decide which gem
-// each of the nine asteroids holds, so that the gems show the prize (README "Asteroids").
+// Asteroids (see games/asteroids/README.md): f0 decides the prize tier; the floats after it decide
+// which gem each of the nine asteroids holds, so that the gems show the prize.
 import { defineInstantRules, NO_PARAMS } from '../fairness/contract';
 import {
   formatMultiplier,
@@ -12,7 +12,7 @@ import {
 export const GEM_KINDS = [10_000, 1_000, 200, 100, 50, 10, 5, 2, 1] as const;
 export type GemKind = (typeof GEM_KINDS)[number];
 
-/** GAMES.md's weights per million, in the order the cumulative ranges are laid out. */
+/** The weights per million (games/asteroids/README.md), in the order of the cumulative ranges. */
 export const TIER_WEIGHTS: readonly { kind: GemKind | 0; weight: number }[] = [
   { kind: 10_000, weight: 1 },
   { kind: 1_000, weight: 10 },

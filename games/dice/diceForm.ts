@@ -2,7 +2,7 @@
 import { MULTIPLIER_SCALE, payoutCents } from '../fairness/money';
 import { diceMultiplierE4, diceWinChance, type DiceCondition } from './rules';
 
-/** Target range (in hundredths) so the win chance stays 0.01 .. 98 (GAMES.md section 2). */
+/** Target range (in hundredths) so the win chance stays 0.01 .. 98 (see games/dice/README.md). */
 export function targetLimits(condition: DiceCondition): { min: number; max: number } {
   return condition === 'under' ? { min: 1, max: 9800 } : { min: 200, max: 9999 };
 }

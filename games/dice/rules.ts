@@ -1,4 +1,4 @@
-// Dice (GAMES.md section 2): roll 0.00..100.00, "under" wins below the target, "over" above it.
+// Dice (games/dice/README.md): roll 0.00..100.00, "under" wins below the target, "over" above it.
 import { defineInstantRules } from '../fairness/contract';
 import { InvalidGameParams, type RuleIssue } from '../fairness/issues';
 import { formatDecimal, MULTIPLIER_SCALE, payoutCents } from '../fairness/money';
@@ -137,7 +137,7 @@ export const rules = defineInstantRules<DiceBet, Record<string, never>>({
   },
   wire: (bet) => ({ target: bet.target, condition: bet.condition }),
   verifyValuesOf: () => ({}),
-  /** Every target pays 99 / chance (GAMES.md). */
+  /** Every target pays 99 / chance (see games/dice/README.md). */
   rtp: () => 0.99,
   summary: (wire, result) =>
     `${formatDecimal(Number(result.roll))} (${wire.condition === 'over' ? '>' : '<'} ${formatDecimal(Number(wire.target))})`,

@@ -3,7 +3,7 @@ import { hmacSha256, sha256, toHex, utf8 } from './hash';
 const FLOATS_PER_ROUND = 8;
 
 /**
- * The bet's random floats (GAMES.md section 1): for round = 0, 1, ... the digest
+ * The bet's random floats (see docs/fairness.md): for round = 0, 1, ... the digest
  * HMAC_SHA256(server_seed, `${client_seed}:${nonce}:${round}`) gives 8 floats of 4 bytes each,
  * f = b0/256 + b1/256^2 + b2/256^3 + b3/256^4, so 0 <= f < 1.
  */

@@ -1,5 +1,5 @@
-// The giveaway draw (README "Giveaways"): pure, so the server that draws, the browser's Verify
-// panel and the tests run the same code.
+// The giveaway draw (docs/developers/community.md, "Giveaways"): pure, so the server that draws,
+// the browser's Verify panel and the tests run the same code.
 import { floats } from './floats';
 
 /** The floats' "client seed" part of the HMAC message: `giveaway:<id>`. */
@@ -10,7 +10,7 @@ function giveawayDrawSeed(giveawayId: number): string {
 /**
  * The winners' positions (0-based, in the entry order) in draw order. With n entrants and
  * k = min(winnersCount, n) winners: the floats HMAC_SHA256(server_seed,
- * `giveaway:<id>:<n>:<round>`) as every game takes them (GAMES.md section 1, nonce = n), and for
+ * `giveaway:<id>:<n>:<round>`) as every game takes them (docs/fairness.md, nonce = n), and for
  * rank r = 1..k float r-1 picks `floor(f * remaining.length)` from the entrants not drawn yet,
  * kept in entry order. Fewer entrants than winners: every entrant wins; none: nobody.
  */

@@ -3,7 +3,7 @@
 /** Multipliers are integers in units of 1/10000: 2.0000x is 20000. */
 export const MULTIPLIER_SCALE = 10_000;
 
-/** Bet limits of every game unless it says otherwise (GAMES.md): 0.01 .. 10,000.00. */
+/** Bet limits of every game unless it says otherwise (docs/fairness.md): 0.01 .. 10,000.00. */
 export const BET_MIN_CENTS = 1;
 export const BET_MAX_CENTS = 1_000_000;
 /** The largest single payout: 1,000,000.00. Larger wins are paid this much. */

@@ -1,5 +1,5 @@
-// Gem Miner (GAMES.md section 7): a shaft of 8 levels dug top to bottom, one tile a level; the
-// rocks of every level are drawn from the floats at the start (one nonce for the whole game).
+// Gem Miner (games/gemMiner/README.md): a shaft of 8 levels dug top to bottom, one tile a level;
+// the rocks of every level are drawn from the floats at the start (one nonce for the whole game).
 import {
   defineSteppedRules,
   fieldParams,
@@ -122,7 +122,7 @@ export const rules = defineSteppedRules<GemMinerBet, GemMinerState, GemMinerBet>
   ...fieldParams<GemMinerBet>(FIELDS),
   floatsNeeded: (bet) => GEM_MINER.levels * rocksPerLevel(bet.difficulty),
   outcome: (bet, floats) => ({ rocks: shaftRocks(bet.difficulty, floats) }),
-  /** Each level's multiplier is 0.99 times the fair odds of reaching it (GAMES.md). */
+  /** Each level's multiplier is 0.99 times the fair odds of reaching it (its README). */
   rtp: () => 0.99,
   summary: (wire, result) =>
     `${String(result.status)} · ${String(result.level)}/${GEM_MINER.levels} ${String(wire.difficulty)}`,

@@ -1,6 +1,6 @@
-// Miner Frenzy (GAMES.md section 8): a multiplier that grows with the time since the round's
-// server-side start until the crash point decided by f0 (Stake's limbo). Multipliers are kept
-// in hundredths here (the game's 2 decimals) and given to the kit in e4 units.
+// Miner Frenzy (see games/minerFrenzy/README.md): a multiplier that grows with the time since the
+// round's server-side start until the crash point decided by f0 (Stake's limbo). Multipliers are
+// kept in hundredths here (the game's 2 decimals) and given to the kit in e4 units.
 import { defineLiveRules, fieldIssue, type ResultWords } from '../fairness/contract';
 import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 
@@ -41,8 +41,8 @@ export function msToReachHundredths(hundredths: number): number {
 
 /**
  * When the cart crashes: the first millisecond at which m(t) reaches the crash point (at once
- * for 1.00x). A cash-out by hand wins only below the crash point (GAMES.md section 8: "at or
- * past it the round had crashed"); an auto cash-out target is decided against the crash point
+ * for 1.00x). A cash-out by hand wins only below the crash point (games/minerFrenzy/README.md:
+ * at or past it the round had crashed); an auto cash-out target is decided against the crash point
  * itself, so a target equal to it still wins (Stake's limbo: RTP 99% at any target).
  */
 export function crashMsOf(crashHundredths: number): number {
@@ -97,7 +97,7 @@ export const rules = defineLiveRules<MinerFrenzyParams, Record<string, never>>({
   verifyValuesOf: () => ({}),
   floatsNeeded: () => MINER_FRENZY.floatsNeeded,
   outcome: (_values, floats) => ({ crash: crashPointHundredths(floats[0]!) / 100 }),
-  /** Stake's limbo: 99% at any cash-out target (GAMES.md). */
+  /** Stake's limbo: 99% at any auto cash-out target (see games/minerFrenzy/README.md). */
   rtp: () => 0.99,
   summary(wire, result) {
     const crash = asNumber(result.crash_point);

@@ -1,5 +1,5 @@
-// Mines (GAMES.md section 3): 5 x 5 tiles, 1..24 mines drawn from the floats, a multiplier that
-// grows with every safe reveal.
+// Mines (see games/mines/README.md): 5 x 5 tiles, 1..24 mines drawn from the floats, a multiplier
+// that grows with every safe reveal.
 import {
   defineSteppedRules,
   fieldIssues,
@@ -109,7 +109,7 @@ export const rules = defineSteppedRules<MinesBet, MinesState, MinesBet>({
       'clearing every safe tile cashes out. The bet id is the game id.',
   },
   ...fieldParams<MinesBet>(MINES_FIELDS),
-  /** Each reveal's multiplier is 0.99 times the fair odds of surviving it (GAMES.md). */
+  /** Each reveal's multiplier is 0.99 times the fair odds of surviving it (its README). */
   rtp: () => 0.99,
   summary: (_wire, result) =>
     `${String(result.status)} · ${Array.isArray(result.revealed) ? result.revealed.length : 0}/${String(result.mines_count)}`,

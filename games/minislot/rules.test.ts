@@ -3,7 +3,7 @@ import { floats } from '../fairness/floats';
 import { MULTIPLIER_SCALE } from '../fairness/money';
 import { MINISLOT, PAYS, rules, spin, STRIP, stopOf, symbolAt } from './rules';
 
-// GAMES.md's published seed pair.
+// The published seed pair (docs/fairness.md).
 const VECTOR = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',
   clientSeed: 'bb62964774',
@@ -31,7 +31,7 @@ describe('Mini slot rules', () => {
     expect(played.result).toMatchObject({ stops: [24, 28, 9], win: 'cherry1' });
   });
 
-  it('holds the strip of GAMES.md: 32 stops, one SEVEN, two BARs', () => {
+  it('holds the strip of its README: 32 stops, one SEVEN, two BARs', () => {
     expect(STRIP).toHaveLength(32);
     expect(STRIP.filter((s) => s === 'SEVEN')).toHaveLength(1);
     expect(STRIP.filter((s) => s === 'BAR')).toHaveLength(2);

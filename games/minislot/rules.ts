@@ -1,4 +1,4 @@
-// Mini slot (GAMES.md section 6): three identical reels of 32 stops; reel r stops at
+// Mini slot (see games/minislot/README.md): three identical reels of 32 stops; reel r stops at
 // floor(f_r * 32). The strip and the pay table below are the one copy the server, the verifier,
 // the CLI and the scene read.
 import { defineInstantRules, NO_PARAMS } from '../fairness/contract';
@@ -97,7 +97,7 @@ export const rules = defineInstantRules<Record<string, never>, Record<string, ne
       'window: [[above, line, below] x 3 reels], win: "bar3" | "cherry2" | ... | null}.',
   },
   ...NO_PARAMS,
-  /** All 32,768 stops enumerated (GAMES.md; tests/unit check it against the pays). */
+  /** All 32,768 stops enumerated (its README; tests/unit check it against the pays). */
   rtp: () => 31_570 / 32_768,
   summary: (_wire, result) => {
     const line = Array.isArray(result.line) ? result.line.join(' ') : '';

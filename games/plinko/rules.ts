@@ -1,5 +1,5 @@
-// Plinko (GAMES.md section 4): one float per row decides left or right; the bucket is the number
-// of rights; the multiplier comes from the row count's and risk's table.
+// Plinko (see games/plinko/README.md): one float per row decides left or right; the bucket is the
+// number of rights; the multiplier comes from the row count's and risk's table.
 import type { RuleIssue } from '../fairness/issues';
 import {
   defineInstantRules,
@@ -21,8 +21,8 @@ export const PLINKO_RISKS = ['low', 'medium', 'high'] as const;
 export type PlinkoRisk = (typeof PLINKO_RISKS)[number];
 
 /**
- * GAMES.md's tables, edge to centre. An even row count's last value is its single centre
- * bucket; an odd row count's last value fills both centre buckets.
+ * The tables of games/plinko/README.md, edge to centre. An even row count's last value is its
+ * single centre bucket; an odd row count's last value fills both centre buckets.
  */
 const HALF_TABLES: Record<number, Record<PlinkoRisk, string>> = {
   8: { low: '5.6 2.1 1.1 1 0.5', medium: '13 3 1.3 0.7 0.4', high: '29 4 1.5 0.3 0.2' },

@@ -1,4 +1,4 @@
-// European roulette (GAMES.md section 5): pocket floor(f0 * 37), inside and outside bets.
+// European roulette (see games/roulette/README.md): pocket floor(f0 * 37), inside and outside bets.
 import { amountCents, defineInstantRules } from '../fairness/contract';
 import type { RuleIssue } from '../fairness/issues';
 import { BET_MAX_CENTS, formatDecimal, MULTIPLIER_SCALE } from '../fairness/money';

@@ -1,6 +1,7 @@
-// The keyboard of a game played on a board of tiles (README "Keyboard"), the same in every such
-// game: the arrows move a cursor, Enter or Space picks the tile under it, a digit picks a tile of
-// the current row by its number, and C cashes out (the panel's `cashout` action).
+// The keyboard of a game played on a board of tiles (docs/developers/game-kit.md, "Keyboard"), the
+// same in every such game: the arrows move a cursor, Enter or Space picks the tile under it, a
+// digit picks a tile of the current row by its number, and C cashes out (the panel's `cashout`
+// action).
 import type { KeyAction } from '../../engine/index';
 
 /** The cursor's moves, `pick` (Enter, Space) and `cashout` (C). */

@@ -38,7 +38,7 @@ export function useSceneConfig<SceneApi extends object, Events extends object>(
 
 /**
  * The panel's handlers for the key actions its scene passes on (the scene declares the keys,
- * e.g. `{ name: 'bet', keys: ['Space'] }`; see "Keyboard" in the README).
+ * e.g. `{ name: 'bet', keys: ['Space'] }`; see "Keyboard" in docs/developers/game-kit.md).
  */
 export function useSceneActions<SceneApi extends object, Events extends object>(
   channel: SceneChannel<SceneApi, Events>,

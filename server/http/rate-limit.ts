@@ -20,7 +20,7 @@ export interface Bucket {
   timeWindow: number;
 }
 
-/** The limits (requests per window). README "Accounts and sign-in" lists them. */
+/** The limits (requests per window). docs/developers/accounts.md lists them. */
 export const BUCKETS = {
   /** Every API request, per client IP, before anything else: the floor under all the others. */
   perIp: { name: 'ip', max: 1200, timeWindow: MINUTE },

@@ -1,5 +1,5 @@
-// `npm run bench -- fairness`: how fast the fairness code makes a bet's floats (GAMES.md
-// section 1), in Node: floats per second for one-round bets (8 floats, one HMAC-SHA256) and for
+// `npm run bench -- fairness`: how fast the fairness code makes a bet's floats (docs/fairness.md),
+// in Node: floats per second for one-round bets (8 floats, one HMAC-SHA256) and for
 // 24-float bets (three HMACs, a board of tiles), and server seed hashes per second. Judged on the process's
 // CPU time (process.cpuUsage), which other jobs on a shared machine do not inflate.
 // "before" is the hand-written SHA-256 that @noble/hashes replaced, read from git history
@@ -14,7 +14,7 @@ import { floats, hashServerSeed } from '../../games/fairness';
 import { repoRoot } from '../support/server';
 
 const BUDGET_FLOATS_PER_S = 500_000;
-/** The last commit with games/fairness/sha256.ts, the hand-written SHA-256 and HMAC. */
+/** The last commit with the hand-written SHA-256 and HMAC (sha256.ts in games/fairness/). */
 const BEFORE_COMMIT = '778b6f1';
 const RUN_MS = 1000;
 const RUNS = 5;

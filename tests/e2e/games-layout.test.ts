@@ -10,7 +10,7 @@ import { serverAndBrowser } from '../support/e2eEnvironment';
 import { gamesToReach, gamesUnderTest } from '../support/gamesUnderTest';
 import { poll, serverBalance, simulationValue, topBarBalance } from './games-helpers';
 
-/** Every game page at these sizes, for a reviewer to look at (named in README). */
+/** Every game page at these sizes, for a reviewer to look at (docs/developers/testing.md). */
 const SCREENSHOT_DIR = path.join(repoRoot, '.test-results', 'screenshots');
 
 const env = serverAndBrowser();

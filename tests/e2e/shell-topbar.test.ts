@@ -9,7 +9,7 @@ import { newAccount, signIn, waitForPath } from './shell-helpers';
 let server: RunningServer;
 let browser: LaunchedBrowser;
 
-/** Screenshots for a reviewer (README names the folder). */
+/** Screenshots for a reviewer (docs/developers/testing.md names the folder). */
 const SCREENSHOTS = path.join(repoRoot, '.test-results', 'screenshots');
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-// pixi.js reads `navigator` at import time; Node 20 has none (ARCHITECTURE.md, known traps).
+// pixi.js reads `navigator` at import time; Node 20 has none (docs/developers/architecture.md,
+// "Known traps").
 if (typeof globalThis.navigator === 'undefined') {
   Object.defineProperty(globalThis, 'navigator', {
     value: { userAgent: 'node', language: 'en' },

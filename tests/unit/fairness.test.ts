@@ -122,7 +122,7 @@ describe('utf8', () => {
   });
 });
 
-/** GAMES.md section 1 written against node:crypto, as an independent reference. */
+/** The floats of docs/fairness.md written against node:crypto, as an independent reference. */
 function referenceFloats(serverSeed: string, clientSeed: string, nonce: number, count: number) {
   const out: number[] = [];
   for (let round = 0; out.length < count; round++) {

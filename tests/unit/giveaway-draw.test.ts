@@ -1,6 +1,6 @@
-// The giveaway draw (games/fairness/giveaway.ts) against the algorithm as the README documents
-// it, recomputed here with node:crypto; without replacement, all entrants when fewer than the
-// winners, and a prize split that sums to the prize.
+// The giveaway draw (games/fairness/giveaway.ts) against the algorithm as
+// docs/developers/community.md documents it, recomputed here with node:crypto; without
+// replacement, all entrants when fewer than the winners, and a prize split that sums to the prize.
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {

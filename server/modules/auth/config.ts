@@ -5,7 +5,7 @@ import {
   type OAuthProviderId,
 } from '../oauth/config';
 
-/** Accounts and sign-in settings, read from the environment (README: "Accounts and sign-in"). */
+/** Accounts and sign-in settings, read from the environment (docs/operators.md). */
 export interface AccountsConfig {
   /** APP_KEY: secret for signed links; unset, one is generated once and kept in the database. */
   appKey: string | undefined;

@@ -56,7 +56,7 @@ export interface BetOutcome {
 }
 
 /**
- * Settles a bet (ARCHITECTURE.md "Money and bets"). The state (balance, seed pair, stored answer)
+ * Settles a bet (docs/developers/bet-path.md). The state (balance, seed pair, stored answer)
  * is read, the outcome decided from the pair's floats, and one atomic statement (recordBet)
  * bumps the nonce, debits the stake, credits the payout, writes the bet, both ledger lines, the
  * stored answer and the session it opens, guarded by the nonce and the funds: three round trips

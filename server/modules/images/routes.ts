@@ -28,7 +28,7 @@ import { readImageUpload } from './upload';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
-/** Uploads per account: each one costs a decode and an encode. README "Images" lists it. */
+/** Uploads per account: each costs a decode and an encode (docs/developers/community.md). */
 export const UPLOAD_BUCKET: Bucket = { name: 'image-upload', max: 30, timeWindow: 10 * 60_000 };
 const uploadLimits: readonly Limit[] = [
   { bucket: UPLOAD_BUCKET, key: (request: FastifyRequest) => `user:${request.user!.id}` },

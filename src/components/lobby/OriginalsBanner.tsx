@@ -3,7 +3,7 @@ import './lobby.css';
 
 /**
  * What sets the site apart, on top of the lobby: every bet can be checked by the player. "How to
- * verify" opens the steps in place (README "Provable fairness" has the algorithm).
+ * verify" opens the steps in place (docs/fairness.md has the algorithm).
  */
 export function OriginalsBanner() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ const VECTOR = {
 };
 
 describe('the browser verifier', () => {
-  it('recomputes the published test vector (GAMES.md)', () => {
+  it('recomputes the published test vector (docs/fairness.md)', () => {
     expect(verifyOutcome('dice', VECTOR)).toEqual({ roll: 77.18 });
     expect(verifyOutcome('roulette', VECTOR)).toEqual({ pocket: 28 });
     expect(verifyOutcome('mines', { ...VECTOR, mines: 3 })).toEqual({ mines: [19, 22, 7] });

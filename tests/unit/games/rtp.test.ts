@@ -1,5 +1,5 @@
 // Each game's theoretical RTP as its rules state it (rules.rtp, what the operator console holds
-// the game to) against GAMES.md and, where the space is small, against the rules' own outcomes.
+// the game to) against its README and, where the space is small, against the rules' own outcomes.
 import { describe, expect, it } from 'vitest';
 import { GAME_RULES } from '../../../games/shared/gameRules';
 import { rules as asteroids } from '../../../games/asteroids/rules';
@@ -18,7 +18,7 @@ describe('theoretical RTP in the rules', () => {
     }
   });
 
-  it('plinko: every table returns between 98.9% and 99.2% on a fair path (GAMES.md)', () => {
+  it('plinko: every table returns between 98.9% and 99.2% on a fair path (its README)', () => {
     expect(plinko.rtpFields).toEqual(['rows', 'risk']);
     for (let rows = PLINKO.minRows; rows <= PLINKO.maxRows; rows++) {
       for (const risk of PLINKO_RISKS) {

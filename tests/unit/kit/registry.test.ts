@@ -31,8 +31,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The scaffold check names the games it scaffolds in its temporary copy (`sample`, the README's
- * walk-through, among them): in that file, and only there, those ids are no list of games.
+ * The scaffold check names the games it scaffolds in its temporary copy (`sample`, the
+ * walk-through of docs/developers/game-kit.md, among them): in that file, and only there, those
+ * ids are no list of games.
  */
 const SCAFFOLDED: Readonly<Record<string, readonly string[]>> = {
   'scripts/check-scaffold.mjs': ['sample', 'kitStepped', 'kitLive'],
