@@ -19,6 +19,29 @@ const INTEGRATION_ALONE = [
   'tests/integration/redis-outage.test.ts',
 ];
 
+/**
+ * Browser files that time what they see (a row within a budget in ms, a bounded stop, the
+ * balance against a ball's landing) or load the page on purpose (frames running late): one at a
+ * time after the others, which run two at a time (a file keeps about one core busy).
+ */
+const E2E_ALONE = [
+  'tests/e2e/engine.test.ts',
+  'tests/e2e/live-bets.test.ts',
+  'tests/e2e/plinko.test.ts',
+  'tests/e2e/react-layer.test.ts',
+  'tests/e2e/shutdown.test.ts',
+];
+
+/** What every browser project shares. */
+const browserTests = {
+  environment: 'node',
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+  // A page on a busy machine can take seconds to show what a step waits for: every
+  // expect.poll waits up to 15 s unless it says otherwise (Vitest's default is 1 s).
+  expect: { poll: { timeout: 15_000 } },
+} as const;
+
 export default defineConfig({
   test: {
     // Two cores: the projects that allow it run two files at once (Vitest's default is one fewer
@@ -63,15 +86,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...browserTests,
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // A page on a busy machine can take seconds to show what a step waits for: every
-          // expect.poll waits up to 15 s unless it says otherwise (Vitest's default is 1 s).
-          expect: { poll: { timeout: 15_000 } },
+          exclude: E2E_ALONE,
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          ...browserTests,
+          name: 'e2e-alone',
+          include: E2E_ALONE,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

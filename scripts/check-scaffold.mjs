@@ -110,9 +110,18 @@ try {
   // As in npm test: the i18n types (which typecheck writes and lint reads) first, then the
   // static checks side by side, then the unit tests beside the build (they read nothing of dist/).
   sh(process.execPath, ['scripts/i18n-types.mjs']);
+  // Lint sees one file at a time: the files the scaffold wrote or changed are what is new to it
+  // (npm test has linted the rest). Typecheck and the dependency check see the whole tree.
+  const changed = git('status', '--porcelain', '--untracked-files=all')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  const linted = changed.filter((file) => /\.(ts|tsx|mjs|js)$/.test(file));
+  const formatted = changed.filter((file) => /\.(ts|tsx|mjs|js|json|md|css)$/.test(file));
   await together(
     ['npm', ['run', '--silent', 'typecheck']],
-    ['npm', ['run', '--silent', 'lint']],
+    ['npx', ['eslint', '--max-warnings', '0', ...linted]],
+    ['npx', ['prettier', '--check', ...formatted]],
     ['npm', ['run', '--silent', 'deps']],
   );
   await together(
