@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** The projects that start servers share one server bundle per run. */
+const SERVER_BUNDLE_SETUP = ['tests/support/serverBundleSetup.ts'];
+
 /**
  * Integration files that time what they see (a crash or a feed within a budget in ms) or run
  * several server processes (instances, cluster workers killed and restarted): they run one at a
@@ -35,6 +38,7 @@ const E2E_ALONE = [
 /** What every browser project shares. */
 const browserTests = {
   environment: 'node',
+  globalSetup: SERVER_BUNDLE_SETUP,
   testTimeout: 90_000,
   hookTimeout: 120_000,
   // A page on a busy machine can take seconds to show what a step waits for: every
@@ -66,6 +70,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: INTEGRATION_ALONE,
           environment: 'node',
+          globalSetup: SERVER_BUNDLE_SETUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time: most of a suite's time is spent waiting on its database.
@@ -77,6 +82,7 @@ export default defineConfig({
           name: 'integration-alone',
           include: INTEGRATION_ALONE,
           environment: 'node',
+          globalSetup: SERVER_BUNDLE_SETUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadAccountsConfig, type AccountsConfig } from './modules/auth/config';
+import { REPO_ROOT } from './repoRoot';
 
 /** Everything the server reads from its environment, parsed once. */
 export interface ServerConfig {
@@ -33,7 +34,6 @@ export interface ServerConfig {
   webConcurrency: number | undefined;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** '1000.00' -> 100000 cents; at most 2 decimals, not negative. */
 export function parseAmountToCents(name: string, value: string): number {
@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const appUrl = publicUrl('APP_URL', env.APP_URL);
   const accounts = loadAccountsConfig(
     env,
-    path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
   );
   if (production) {
     if (!appUrl) {
@@ -101,9 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: listenPort,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
+    distDir: path.resolve(env.DIST_DIR || path.join(REPO_ROOT, 'dist')),
     appName: env.APP_NAME || 'Casino',
     appUrl: appUrl || `http://localhost:${listenPort}`,
     appUrlIsDefault: !appUrl,

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DataDirLock } from './lock';
 import * as schema from './schema';
+import { REPO_ROOT } from '../repoRoot';
 
 export type Schema = typeof schema;
 /** The database as every module sees it, whichever engine is behind it. */
@@ -33,7 +34,7 @@ export type Listen = (
   onMessage: (payload: string) => void,
 ) => Promise<() => Promise<void>>;
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server', 'db', 'migrations');
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;

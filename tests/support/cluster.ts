@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { sendRaw } from './rawHttp';
-import { startServer, type RunningServer } from './server';
+import { isServerCommand, startServer, type RunningServer } from './server';
 
 /** How long fresh() waits for an answer before it fails with ETIMEDOUT. */
 const ANSWER_TIMEOUT_MS = 5_000;
@@ -55,7 +55,7 @@ export function childrenOf(pid: number): number[] {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (parent === pid && command.includes('server/main.ts')) children.push(Number(entry));
+      if (parent === pid && isServerCommand(command)) children.push(Number(entry));
     } catch {
       // gone meanwhile
     }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { bundleNodeArgs, bundleServer } from '../../scripts/serverBundle.mjs';
 import { seedPgliteDataDir } from './pgliteTemplate';
 import { noteMailDir } from './registration';
 
@@ -43,7 +44,28 @@ export interface StartOptions {
   empty?: boolean;
 }
 
-/** Starts the real server (`server/main.ts`) on a free port with a fresh data folder. */
+let bundleEntry: string | undefined;
+
+/**
+ * The server bundle to start (`npm start` runs the same bundle): the test run's (SERVER_BUNDLE,
+ * tests/support/serverBundleSetup.ts), or one made for this process from the sources as they
+ * are and removed when it exits (a benchmark, a script).
+ */
+function serverBundle(): string {
+  bundleEntry ??= process.env.SERVER_BUNDLE;
+  if (!bundleEntry) {
+    const outdir = path.join(repoRoot, '.tmp', `server-bundle-${process.pid}`);
+    bundleEntry = bundleServer(outdir);
+    process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+  }
+  return bundleEntry;
+}
+
+/** Whether a process's command line is one of the tests' or `npm start`'s server processes. */
+export const isServerCommand = (commandLine: string): boolean =>
+  /server-bundle-\d+\/main\.js|dist-server\/main\.js|server\/main\.ts/.test(commandLine);
+
+/** Starts the real server (`server/main.ts`, bundled) on a free port with a fresh data folder. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   let dataDir = options.dataDir;
@@ -55,7 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let output = '';
   // SERVER_NODE_ARGS: extra node flags for the server process, e.g. '--cpu-prof' when profiling.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...bundleNodeArgs(serverBundle())], {
     cwd: repoRoot,
     env: {
       ...process.env,

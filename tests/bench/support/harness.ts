@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { mailDirOf, waitForConfirmToken } from '../../support/registration';
-import { startServer, type RunningServer } from '../../support/server';
+import { isServerCommand, startServer, type RunningServer } from '../../support/server';
 
 export const DATABASE_URL =
   process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -201,7 +201,7 @@ export function clusterWorkers(pid: number): number[] {
   return processTree(pid).filter((one) => {
     if (one === pid) return false;
     try {
-      return fs.readFileSync(`/proc/${one}/cmdline`, 'utf8').includes('server/main.ts');
+      return isServerCommand(fs.readFileSync(`/proc/${one}/cmdline`, 'utf8'));
     } catch {
       return false;
     }
