@@ -34,7 +34,6 @@ export interface ServerConfig {
   webConcurrency: number | undefined;
 }
 
-
 /** '1000.00' -> 100000 cents; at most 2 decimals, not negative. */
 export function parseAmountToCents(name: string, value: string): number {
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(value.trim())) {
