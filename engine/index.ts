@@ -1,4 +1,5 @@
-// The engine's public API: the only module src/ and games/ may import (eslint layer rule).
+// The engine's public API: the only module src/ and games/ may import (eslint layer rule), with
+// its renderer-free part engine/headless/index.ts (what a simulation and a params.ts import).
 import type { SceneContext } from './core/Engine';
 import { Engine } from './core/Engine';
 import type { SceneModule, Simulation } from './core/scene';
@@ -19,33 +20,16 @@ export type {
   SceneManagerEvents,
   SceneState,
 } from './core/SceneManager';
-export type {
-  ActionPhase,
-  KeyAction,
-  LayoutReport,
-  SceneModule,
-  SceneView,
-  Simulation,
-} from './core/scene';
+export type { ActionPhase, KeyAction, LayoutReport, SceneModule, SceneView } from './core/scene';
 export { fitDesign, fitInto, layoutSpace, renderResolution } from './core/fit';
 export type { Fit, LayoutSpace, Rect, Size } from './core/fit';
-export { seededRandom } from './core/random';
-export { coerceParam, defaultValues, defineParams, validateParams } from './params/params';
-export type { NumberParam, ParamsSpec, ParamValues } from './params/params';
-export { PhysicsWorld, PHYSICS_STEP_MS } from './physics/PhysicsWorld';
-export { markExactCircle } from './physics/exactCircles';
-export type {
-  CollisionListener,
-  CollisionPair,
-  CollisionPhase,
-  CircleOptions,
-} from './physics/PhysicsWorld';
+// The renderer-free part (simulations, params, physics, the headless runner): a simulation, a
+// params.ts and a headless run import it from engine/headless/index.ts, which loads no pixi.js.
+export * from './headless/index';
 export { SoundManager } from './sound/SoundManager';
 export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';
 export type { AssetBundle, AssetEntry } from './assets/manifest';
-export { runHeadless } from './headless/runHeadless';
 export { focusOwnsKey } from './input/KeyboardInput';
-export type { HeadlessOptions, HeadlessRun } from './headless/runHeadless';
 
 /** A game scene as the engine hosts it (views get a SceneContext with a Pixi root). */
 export type GameScene<

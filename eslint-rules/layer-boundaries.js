@@ -7,8 +7,32 @@ const VIEW_PACKAGES = ['pixi.js', 'matter-js', 'howler', 'tweakpane', ...REACT_P
 /** The only packages pure rules may use: synchronous, dependency-free, the same everywhere. */
 const RULES_PACKAGES = ['@noble/hashes'];
 
-/** Each layer: which files it covers, and what they may not import. */
+/** A view package a headless file may not import: all of them but matter-js (physics, no DOM). */
+const headlessBans = (pkg) => VIEW_PACKAGES.includes(pkg) && pkg !== 'matter-js';
+
+/** Each layer: which files it covers (the first layer that covers a file applies), and what they may not import. */
 const LAYERS = [
+  {
+    name: 'headless engine',
+    test: (file) => file.startsWith('engine/headless/'),
+    // The engine layer's rule, and no renderer: its runner and entry point run in plain Node.
+    packages: (pkg) => headlessBans(pkg) || pkg === 'axios' || pkg === 'i18next',
+    folder: (target) => /^(src|games|server)(\/|$)/.test(target),
+    why: 'engine/headless/ runs in plain Node: no pixi.js or other view package (matter-js only), no React, and neither src/, games/ nor server/',
+  },
+  {
+    name: 'headless game',
+    test: isHeadlessGameFile,
+    // What `npm run headless` and the plain-Node test load: no renderer, no DOM. Type-only
+    // imports load nothing at run time.
+    packages: headlessBans,
+    folder: (target) =>
+      /^(src|server)(\/|$)/.test(target) ||
+      (/^engine(\/|$)/.test(target) && !isHeadlessEngine(target)) ||
+      /^games\/[^/]+\/(scene|panel|channel|overlay)(\.tsx?)?$/.test(target),
+    why: "a game's simulation.ts, params.ts and headless.ts (and games/shared/headless*.ts) run in plain Node: the engine only through engine/headless/index.ts, no pixi.js or other view package (matter-js only), no scene, panel or channel",
+    typesAllowed: true,
+  },
   {
     name: 'game rules',
     test: (file) => /^games\/[^/]+\/rules\.ts$/.test(file) || file.startsWith('games/fairness/'),
@@ -48,7 +72,7 @@ const LAYERS = [
     packages: () => false,
     folder: (target) =>
       /^(src|server)(\/|$)/.test(target) || (/^engine\//.test(target) && !isEngineIndex(target)),
-    why: 'games/ imports engine/ only through engine/index.ts and never src/ or server/',
+    why: 'games/ imports engine/ only through engine/index.ts (or its renderer-free part engine/headless/index.ts) and never src/ or server/',
   },
   {
     name: 'shell',
@@ -56,7 +80,7 @@ const LAYERS = [
     packages: () => false,
     folder: (target) =>
       /^server(\/|$)/.test(target) || (/^engine\//.test(target) && !isEngineIndex(target)),
-    why: 'src/ imports engine/ only through engine/index.ts and never server/',
+    why: 'src/ imports engine/ only through engine/index.ts (or engine/headless/index.ts) and never server/',
   },
   {
     name: 'server',
@@ -83,8 +107,27 @@ function isDefinition(target) {
   );
 }
 
+/** engine/index.ts, or its renderer-free part engine/headless/index.ts. */
 function isEngineIndex(target) {
-  return target === 'engine' || target === 'engine/' || /^engine\/index(\.ts)?$/.test(target);
+  return (
+    target === 'engine' ||
+    target === 'engine/' ||
+    /^engine\/index(\.ts)?$/.test(target) ||
+    isHeadlessEngine(target)
+  );
+}
+
+/** engine/headless/index.ts: the engine's API without the renderer. */
+function isHeadlessEngine(target) {
+  return /^engine\/headless(\/|\/index(\.ts)?)?$/.test(target);
+}
+
+/** A game's files that run headless, and the kit's headless adapter and rounds (games/shared/headless*.ts). */
+function isHeadlessGameFile(file) {
+  return (
+    /^games\/[^/]+\/(simulation|params|headless)\.ts$/.test(file) ||
+    /^games\/shared\/headless\w*\.ts$/.test(file)
+  );
 }
 
 function packageName(source) {

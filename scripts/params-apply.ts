@@ -47,13 +47,8 @@ try {
 }
 const keys = typeof input === 'object' && input !== null ? Object.keys(input) : [];
 
-// A params.ts may import the engine's index, which loads pixi.js; pixi reads `navigator` on import.
-if (typeof globalThis.navigator === 'undefined') {
-  Object.defineProperty(globalThis, 'navigator', {
-    value: { userAgent: 'node', language: 'en' },
-    configurable: true,
-  });
-}
+// A params.ts imports only the engine's renderer-free part (engine/headless/index.ts): no pixi.js,
+// so no `navigator` is needed here.
 const module = (await import(pathToFileURL(paramsFile).href)) as Record<string, unknown>;
 const spec = Object.values(module)
   .filter(isSpec)

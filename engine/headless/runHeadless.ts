@@ -15,6 +15,8 @@ export interface HeadlessOptions<Data, Sim> {
   dt?: number;
   /** Param overrides (clamped to their ranges), e.g. tuned values under test. */
   values?: Record<string, number>;
+  /** Called once before the first step (drop a ball, start a spin: what the view would ask). */
+  start?: (sim: Sim) => void;
   /** Called after every step; return true to stop early. */
   onStep?: (sim: Sim, step: number) => boolean | void;
 }
@@ -29,7 +31,8 @@ export interface HeadlessRun<Sim> {
 
 /**
  * Runs a scene's simulation (logic and physics, no renderer, no DOM) at fixed dt as fast as the
- * CPU allows. The same code the browser steps in its 60 Hz loop.
+ * CPU allows. The same code the browser steps in its 60 Hz loop. It runs in plain Node: this
+ * file, like the rest of engine/headless/, loads no pixi.js.
  */
 export function runHeadless<Data, Sim extends Simulation, P extends ParamsSpec>(
   scene: HeadlessScene<Data, Sim, P>,
@@ -44,6 +47,7 @@ export function runHeadless<Data, Sim extends Simulation, P extends ParamsSpec>(
   }
   const started = performance.now();
   const sim = scene.simulation(options.data, values as ParamValues<P>);
+  options.start?.(sim);
   const total = Math.round(options.seconds / dt);
   let steps = 0;
   while (steps < total) {

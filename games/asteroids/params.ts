@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine/index';
+import { defineParams } from '../../engine/headless/index';
 
 /** Asteroids scene tuning (debug overlay; `npm run params:apply -- asteroids <file>`). */
 export const asteroidsParams = defineParams({

@@ -5,7 +5,7 @@ import {
   seededRandom,
   type ParamValues,
   type Simulation,
-} from '../../engine/index';
+} from '../../engine/headless/index';
 import type { asteroidsParams } from './params';
 
 /** The playfield in world units; the view scales it into the canvas. */

@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine/index';
+import { defineParams } from '../../engine/headless/index';
 
 /** Dice scene tuning (debug overlay; `npm run params:apply -- dice <file>`). */
 export const diceParams = defineParams({

@@ -1,4 +1,4 @@
-import type { ParamValues, Simulation } from '../../engine/index';
+import type { ParamValues, Simulation } from '../../engine/headless/index';
 import type { diceParams } from './params';
 import type { DiceCondition } from './rules';
 

@@ -86,7 +86,7 @@ export interface Recomputed {
 }
 
 /** JSON with every object's keys sorted: a stored result (jsonb reorders keys) compares equal. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

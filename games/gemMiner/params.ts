@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine/index';
+import { defineParams } from '../../engine/headless/index';
 import { REVEAL_STAGGER } from '../shared/boardParams';
 
 /** Gem Miner scene tuning (debug overlay; `npm run params:apply -- gemMiner <file>`). */

@@ -1,4 +1,4 @@
-import { seededRandom, type ParamValues, type Simulation } from '../../engine/index';
+import { seededRandom, type ParamValues, type Simulation } from '../../engine/headless/index';
 import { idleBoard, tileFaces, type GemMinerBoard, type TileFace } from './board';
 import type { gemMinerParams } from './params';
 import { GEM_MINER } from './rules';

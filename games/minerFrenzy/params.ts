@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine/index';
+import { defineParams } from '../../engine/headless/index';
 
 /** Miner Frenzy scene tuning (debug overlay; `npm run params:apply -- minerFrenzy <file>`). */
 export const minerFrenzyParams = defineParams({

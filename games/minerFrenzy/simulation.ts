@@ -1,4 +1,4 @@
-import type { ParamValues, Simulation } from '../../engine/index';
+import type { ParamValues, Simulation } from '../../engine/headless/index';
 import type { minerFrenzyParams } from './params';
 import { multiplierHundredthsAt } from './rules';
 

@@ -1,4 +1,4 @@
-import type { ParamValues, Simulation } from '../../engine/index';
+import type { ParamValues, Simulation } from '../../engine/headless/index';
 import { EMPTY_BOARD, moveCursor, tileFaces, type MinesBoard, type TileFace } from './board';
 import type { minesParams } from './params';
 import { MINES } from './rules';

@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine/index';
+import { defineParams } from '../../engine/headless/index';
 
 /** Mini slot scene tuning (debug overlay; `npm run params:apply -- minislot <file>`). */
 export const minislotParams = defineParams({

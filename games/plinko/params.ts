@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine';
+import { defineParams } from '../../engine/headless/index';
 
 /**
  * Designer-tunable plinko physics (live in the debug overlay; `npm run params:apply -- plinko`).

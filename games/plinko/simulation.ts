@@ -6,7 +6,7 @@ import {
   seededRandom,
   type ParamValues,
   type Simulation,
-} from '../../engine';
+} from '../../engine/headless/index';
 import { PLINKO, PLINKO_RISKS, type PlinkoRisk } from './rules';
 import { boardGeometry, bucketUnder, type BoardGeometry } from './board';
 import { GuidancePlanner, updateLane, type GuidancePlan, type LaneState } from './guidance';

@@ -1,4 +1,4 @@
-import { defineParams } from '../../engine/index';
+import { defineParams } from '../../engine/headless/index';
 
 /** Roulette wheel tuning (debug overlay; `npm run params:apply -- roulette <file>`). */
 export const rouletteParams = defineParams({

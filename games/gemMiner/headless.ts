@@ -1,0 +1,56 @@
+// Gem Miner headless (games/shared/headless.ts): the miner walks to each tile and swings, the
+// shaft takes the game's answers one by one as the panel hands them to the scene, and every
+// reveal and particle runs out; the digs and the rocks are read from the faces the tiles show.
+import { runHeadless } from '../../engine/headless/index';
+import { defineHeadlessGame } from '../shared/headless';
+import { boardOfResult } from './board';
+import { gemMinerParams } from './params';
+import { GemMinerSimulation } from './simulation';
+
+const scene = {
+  params: gemMinerParams,
+  simulation: (data: unknown, values: Record<keyof typeof gemMinerParams, number>) =>
+    new GemMinerSimulation(data, values),
+};
+
+const sorted = (tiles: readonly number[]) => [...tiles].sort((a, b) => a - b);
+
+export const headless = defineHeadlessGame({
+  params: gemMinerParams,
+  // The shaft shows where each level's rocks are, not the order the floats drew them in.
+  expected: ({ outcome, results }) => ({
+    dug: results.at(-1)!.dug,
+    rocks: (outcome.rocks as number[][]).map(sorted),
+  }),
+  play(round, values) {
+    let next = 0;
+    const apply = (sim: GemMinerSimulation) => {
+      const board = boardOfResult(round.results[next++]!);
+      const level = board.dug.length - 1;
+      // A new dig: the miner walks there and swings before the answer lands.
+      if (level >= 0 && level >= sim.board.dug.length) sim.digStarted(board.dug[level]!, level);
+      sim.setBoard(board);
+    };
+    const { sim, steps } = runHeadless(scene, {
+      data: undefined,
+      seconds: 120,
+      values,
+      start: apply,
+      onStep: (sim) => {
+        if (!sim.settled) return false;
+        if (next === round.results.length) return true;
+        apply(sim);
+      },
+    });
+    if (!sim.settled) return { shown: { dug: null, rocks: null }, steps };
+    const faces = sim.tiles.map((row) => row.map((tile) => tile.face));
+    const dug = faces.flatMap((row) => {
+      const tile = row.findIndex((face) => face === 'gem' || face === 'rock');
+      return tile >= 0 ? [tile] : [];
+    });
+    const rocks = faces.map((row) =>
+      row.flatMap((face, tile) => (face === 'rock' || face === 'rock-unpicked' ? [tile] : [])),
+    );
+    return { shown: { dug, rocks }, steps };
+  },
+});

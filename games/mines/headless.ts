@@ -1,0 +1,48 @@
+// Mines headless (games/shared/headless.ts): the board takes the game's answers one by one, as
+// the panel hands them to the scene, each flip and the end-of-game reveal run to rest; the picks
+// and the mines are read from the faces the tiles came to rest on.
+import { runHeadless } from '../../engine/headless/index';
+import { defineHeadlessGame } from '../shared/headless';
+import { boardOfResult } from './board';
+import { minesParams } from './params';
+import { MinesSimulation } from './simulation';
+
+const scene = {
+  params: minesParams,
+  simulation: (data: unknown, values: Record<keyof typeof minesParams, number>) =>
+    new MinesSimulation(data, values),
+};
+
+const sorted = (tiles: readonly number[]) => [...tiles].sort((a, b) => a - b);
+
+export const headless = defineHeadlessGame({
+  params: minesParams,
+  // The board shows where the mines are, not the order the floats drew them in.
+  expected: ({ outcome, results }) => ({
+    picked: sorted(results.at(-1)!.revealed as number[]),
+    mines: sorted(outcome.mines as number[]),
+  }),
+  play(round, values) {
+    let next = 0;
+    const apply = (sim: MinesSimulation) =>
+      sim.setBoard(boardOfResult({ ...round.results[next++] }));
+    const { sim, steps } = runHeadless(scene, {
+      data: undefined,
+      seconds: 60,
+      values,
+      start: apply,
+      onStep: (sim) => {
+        if (!sim.settled) return false;
+        if (next === round.results.length) return true;
+        apply(sim);
+      },
+    });
+    const faces = sim.settled ? sim.tiles.map((tile) => tile.face) : [];
+    const tilesShowing = (...shown: string[]) =>
+      faces.flatMap((face, tile) => (shown.includes(face) ? [tile] : []));
+    return {
+      shown: { picked: tilesShowing('gem', 'mine'), mines: tilesShowing('mine', 'mine-unpicked') },
+      steps,
+    };
+  },
+});
