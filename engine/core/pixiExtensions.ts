@@ -16,10 +16,12 @@ import 'pixi.js/sprite-nine-slice';
 import 'pixi.js/text';
 import 'pixi.js/text-bitmap';
 import { CanvasTextMetrics } from 'pixi.js';
+import { installCanvasBitmapTextUpdates } from './canvasBitmapText';
 import { installTintedCanvasParticles } from './canvasParticles';
 import { splitGraphemes } from './graphemes';
 
 installTintedCanvasParticles();
+installCanvasBitmapTextUpdates();
 
 // Pixi splits bitmap text and wrapped text into graphemes with Intl.Segmenter, its documented
 // hook for a replacement; this one builds a segmenter only for text that needs one.

@@ -247,6 +247,38 @@ describe('roulette in the browser', () => {
     });
   }
 
+  it("draws the table's words and the chip readout after other games' pages (warm cache), and redraws the readout for a new chip", async () => {
+    const { page, close } = await playerPage(env.browser, env.server.url);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript(countLabelPixels);
+    // A returning player's path: the words arrive after the felt's first frame (Canvas 2D kept
+    // the old glyphs of a bitmap text changed after its first frame).
+    for (const id of ['gemMiner', 'minerFrenzy', 'roulette']) {
+      await page.goto(`${env.server.url}/${id}?test&renderer=canvas`);
+      await waitForScene(page, id);
+    }
+    await page.waitForTimeout(1_000);
+    const labels = (await page.evaluate('window.__labelsNow()')) as Record<string, number>;
+    for (const [name, count] of Object.entries(labels)) {
+      expect(count, `${name} has a label`).toBeGreaterThan(20);
+    }
+    const { report, canvas } = await tableReport(page);
+    const table = report.table as Box;
+    const dozen = report['spot:dozen:3'] as Box;
+    const corner = {
+      x: canvas.x + dozen.x + dozen.width,
+      y: canvas.y + dozen.y,
+      width: table.x + table.width - dozen.x - dozen.width,
+      height: table.y + table.height - dozen.y,
+    };
+    const before = await page.screenshot({ clip: corner });
+    await page.getByRole('button', { name: '2×' }).first().click();
+    await expect
+      .poll(async () => (await page.screenshot({ clip: corner })).equals(before))
+      .toBe(false);
+    await close();
+  });
+
   it('shows every line of "Bets on the table" whole, clear of the Spin button', async () => {
     const { page, close } = await playerPage(env.browser, env.server.url);
     await page.setViewportSize({ width: 1440, height: 900 });
