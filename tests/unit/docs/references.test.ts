@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { brokenReferences, headingAnchor } from '../../support/docReferences';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -55,6 +55,7 @@ describe("the project's references", () => {
 
 describe('the reference check', () => {
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-refs-'));
+  afterAll(() => fs.rmSync(tree, { recursive: true, force: true }));
   const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
     fs.writeFileSync(path.join(tree, file), text);
