@@ -3,6 +3,7 @@ import { formatMultiplier } from '../fairness/index';
 import { useTranslation } from 'react-i18next';
 import { AutoBetFields, BetButton } from '../shared/AutoBetFooter';
 import { AutoCashoutField, useAutoCashout } from '../shared/AutoCashoutField';
+import { gameApi } from '../shared/api';
 import { BetPanel } from '../shared/BetPanel';
 import { CashOutLabel } from '../shared/CashOutLabel';
 import { MainButton } from '../shared/MainButton';
@@ -64,12 +65,8 @@ export default function MinerFrenzyPanel({ services, onSettled }: GamePanelProps
   useEffect(() => {
     if (!isAuthenticated) return;
     let gone = false;
-    void request<{ data: BetJson[] }>(
-      'GET',
-      `/api/bets?game=${game.id}&limit=${RECENT_CRASHES}`,
-      undefined,
-      { silent: true },
-    )
+    void gameApi(request)
+      .bets(game.id, { limit: RECENT_CRASHES }, { silent: true })
       .then(({ data }) => {
         if (!gone) addCrashes(data.flatMap((bet) => crashOf(bet) ?? []));
       })

@@ -60,7 +60,7 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
     if (!cursor) return;
     setLoading(true);
     try {
-      const page = await api.bets(game, cursor);
+      const page = await api.bets(game, { cursor });
       setBets((list) => [...list, ...page.data.filter((b) => !list.some((x) => x.id === b.id))]);
       setCursor(page.next_cursor);
     } catch {

@@ -1,4 +1,4 @@
-import type { BetAnswer, BetJson, GameRequest } from './services';
+import type { BetAnswer, BetJson, GameRequest, RequestOptions } from './services';
 
 export interface BetPage {
   data: BetJson[];
@@ -54,11 +54,17 @@ export function postBet<T = BetAnswer>(
 /** The bet history and fairness calls, on top of the shell's request function. */
 export function gameApi(request: GameRequest) {
   return {
-    bets: (game: string, cursor?: string | null) =>
-      request<BetPage>(
-        'GET',
-        `/api/bets?game=${encodeURIComponent(game)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      ),
+    /** A page of the player's bets in `game`: after `cursor`, at most `limit` (the server's default 20). */
+    bets: (
+      game: string,
+      page: { cursor?: string | null; limit?: number } = {},
+      options?: RequestOptions,
+    ) => {
+      const query = new URLSearchParams({ game });
+      if (page.cursor) query.set('cursor', page.cursor);
+      if (page.limit) query.set('limit', String(page.limit));
+      return request<BetPage>('GET', `/api/bets?${query}`, undefined, options);
+    },
     bet: (id: number) => request<BetDetailJson>('GET', `/api/bets/${id}`),
     fairness: () => request<FairnessJson>('GET', '/api/fairness'),
     /** Refusals (422: a game in progress, a bad client seed) are the caller's to show. */
