@@ -183,7 +183,6 @@ export default interface Resources {
         lost: 'Boom! You hit a mine.';
         won: 'You cashed out {{amount}}.';
         resumed: 'Your game in progress was restored.';
-        board: 'Mines board';
         tile: 'Tile {{n}}';
         keys: 'Arrow keys move on the board, Enter or Space reveals, C cashes out.';
         field_mines: 'Mines';
@@ -443,7 +442,6 @@ export default interface Resources {
       locks_empty: 'No token locks yet';
       locks_empty_text: 'Lock tokens to earn rewards over time.';
       rewards: 'Rewards';
-      rewards_empty: 'No rewards yet.';
       link_text: 'Players who sign up with this link are your referrals: you earn {{rate}} of every bet they place.';
       copied_text: 'Link copied to the clipboard.';
       copy_failed: 'Could not copy: select the link and copy it by hand.';
@@ -553,7 +551,6 @@ export default interface Resources {
     };
     explore: {
       title: 'Explore';
-      creators: 'Creators';
       creators_empty: 'No creators to show';
       posts: 'Posts';
       posts_empty: 'No posts yet';
@@ -604,7 +601,6 @@ export default interface Resources {
       deleted: 'The picture has been deleted.';
       delete_failed: 'The picture could not be deleted.';
       gallery_count: '{{count}} of {{max}} pictures';
-      gallery_picture: 'Picture from {{date}}';
       gallery_picture_of: 'Picture by {{name}}, {{date}}';
       own_gallery_empty: 'Upload your first picture: it appears on your public profile.';
       gallery_sign_in: 'Log in to see your gallery and add pictures to it.';
