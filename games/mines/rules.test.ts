@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floats } from '../../../games/fairness/index';
+import { floats } from '../fairness/index';
 import {
   MINES,
   minePositions,
@@ -8,7 +8,7 @@ import {
   type MinesState,
   validateMinesCount,
   validateTile,
-} from '../../../games/mines/rules';
+} from './rules';
 
 const VECTOR = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',

@@ -7,8 +7,8 @@ import {
   targetHundredths,
   validateDice,
   type DiceCondition,
-} from '../../../games/dice/rules';
-import { floats } from '../../../games/fairness/index';
+} from './rules';
+import { floats } from '../fairness/index';
 
 const VECTOR = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',

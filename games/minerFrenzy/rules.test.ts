@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { floats } from '../../../games/fairness/index';
-import { liveEnding, liveRound } from '../../../games/fairness/live';
+import { floats } from '../fairness/index';
+import { liveEnding, liveRound } from '../fairness/live';
 import {
   crashMsOf,
   crashPointHundredths,
@@ -8,7 +8,7 @@ import {
   msToReachHundredths,
   multiplierHundredthsAt,
   rules,
-} from '../../../games/minerFrenzy/rules';
+} from './rules';
 
 const VECTOR = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',

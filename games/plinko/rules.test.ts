@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { floats } from '../../../games/fairness/index';
-import {
-  PLINKO_RISKS,
-  playPlinko,
-  plinkoMultipliersE4,
-  plinkoPath,
-  validatePlinko,
-} from '../../../games/plinko/rules';
+import { floats } from '../fairness/index';
+import { PLINKO_RISKS, playPlinko, plinkoMultipliersE4, plinkoPath, validatePlinko } from './rules';
 
 const VECTOR = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',
