@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { layoutSpace } from '../../../engine/core/fit';
-import { defaultValues } from '../../../engine/params/params';
-import { boardGeometry } from '../../../games/plinko/board';
-import { plinkoLayout, shortMultiplierLabel } from '../../../games/plinko/layout';
-import { plinkoParams } from '../../../games/plinko/params';
-import { PLINKO_RISKS, plinkoMultipliersE4, type PlinkoRisk } from '../../../games/plinko/rules';
+import { layoutSpace } from '../../engine/index';
+import { defaultValues } from '../../engine/headless/index';
+import { boardGeometry } from './board';
+import { plinkoLayout, shortMultiplierLabel } from './layout';
+import { plinkoParams } from './params';
+import { PLINKO_RISKS, plinkoMultipliersE4, type PlinkoRisk } from './rules';
 
 // Widths of a bold condensed face (DejaVu Sans Condensed Bold, the narrow face the test browser
 // has), in ems: digits, the point, "×" and "k".

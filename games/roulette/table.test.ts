@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { layoutSpace, type Rect } from '../../../engine/core/fit';
-import { GESTURE, TableGesture } from '../../../games/roulette/gesture';
-import { ROULETTE_LAYOUT, rouletteLayout } from '../../../games/roulette/layout';
-import { RED_NUMBERS, ROULETTE_BET_TYPES, coveredPockets } from '../../../games/roulette/rules';
+import { layoutSpace, type Rect } from '../../engine/index';
+import { GESTURE, TableGesture } from './gesture';
+import { ROULETTE_LAYOUT, rouletteLayout } from './layout';
+import { RED_NUMBERS, ROULETTE_BET_TYPES, coveredPockets } from './rules';
 import {
   addChip,
   changeTable,
@@ -12,7 +12,7 @@ import {
   toWire,
   totalCents,
   type TableState,
-} from '../../../games/roulette/selection';
+} from './selection';
 import {
   layoutTable,
   numberColour,
@@ -23,7 +23,7 @@ import {
   type TableLayout,
   type TableOrientation,
   type TableSpot,
-} from '../../../games/roulette/table';
+} from './table';
 
 const ORIENTATIONS: TableOrientation[] = ['vertical', 'horizontal'];
 const table = (orientation: TableOrientation, w = 84, h = 30) =>
