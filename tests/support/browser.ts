@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-// The flags DEVELOPERS.md asks for when Chromium runs headless as root on these machines.
+// Headless Chromium as root on these machines: no sandbox, no GPU, no background traffic.
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -32,8 +32,10 @@ const CITED_PATH = new RegExp(
 );
 /** A Markdown link's target: `[text](target)` (the target up to a space or the closing paren). */
 const MARKDOWN_LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
-/** Files outside the project that its text must not lean on. */
-const OUTSIDE = /\bGAMES\.md\b|\bARCHITECTURE\.md\b|casino-spa-spec/g;
+/** A Markdown file named in text (`see the README.md beside it`, `docs/speed.md`). */
+const MARKDOWN_NAME = /(?<![\w.-])(?:[\w.-]+\/)*([\w-]+\.md)\b/g;
+/** Where a Markdown file is named but not cited as a path: link targets and web addresses. */
+const NOT_NAMED_HERE = /\]\([^)]*\)|[a-z][a-z+.-]*:\/\/\S+/gi;
 /** How an import-style path may be written without its extension. */
 const MODULE_SUFFIXES = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'];
 
@@ -62,16 +64,25 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
+/** What the check knows of the project's tree. */
+export interface ProjectTree {
+  /** Whether a path is in the tree, a folder included. */
+  has(repoPath: string): boolean;
+  /** Whether any file of the tree has this name (`README.md`). */
+  hasFileNamed(name: string): boolean;
+}
+
 /**
  * The broken references in `files` (paths relative to `root`): a relative Markdown link to a
- * file or heading that is not there, a cited repository path that does not exist (`exists` says
- * whether a path is in the tree, a folder included), and any mention of a file outside the tree.
+ * file or heading that is not there, a cited repository path that does not exist, and a Markdown
+ * file named that no file of the project is (a page beside the project, which a clone lacks).
  */
 export function brokenReferences(
   root: string,
   files: string[],
-  exists: (repoPath: string) => boolean,
+  tree: ProjectTree,
 ): BrokenReference[] {
+  const exists = (repoPath: string) => tree.has(repoPath);
   const broken: BrokenReference[] = [];
   const anchorCache = new Map<string, Set<string>>();
   const anchors = (repoPath: string) => {
@@ -88,7 +99,9 @@ export function brokenReferences(
     lines.forEach((line, index) => {
       const report = (target: string, why: string) =>
         broken.push({ file, line: index + 1, target, why });
-      for (const [mention] of line.matchAll(OUTSIDE)) report(mention, 'a file outside the project');
+      for (const [mention, name = ''] of line.replace(NOT_NAMED_HERE, '').matchAll(MARKDOWN_NAME)) {
+        if (!tree.hasFileNamed(name)) report(mention, 'a file outside the project');
+      }
       for (const [, cited = ''] of line.matchAll(CITED_PATH)) {
         if (!MODULE_SUFFIXES.some((suffix) => exists(cited + suffix)))
           report(cited, 'no such path in the project');

@@ -21,8 +21,12 @@ const folders = new Set(
       .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
   ),
 );
-const inTree = (repoPath: string) => trackedSet.has(repoPath) || folders.has(repoPath);
-/** Text a reader or a maintainer reads; fixtures (and this check's) cite missing files on purpose. */
+const names = new Set(tracked.map((file) => path.basename(file)));
+const project = {
+  has: (repoPath: string) => trackedSet.has(repoPath) || folders.has(repoPath),
+  hasFileNamed: (name: string) => names.has(name),
+};
+/** Text a reader or a maintainer reads; fixtures (and this check's) name missing files on purpose. */
 const TEXT = /\.(md|ts|tsx|mjs|js|tmpl|css|html|sh)$/;
 const ON_PURPOSE = ['tests/fixtures/', 'tests/unit/docs/', 'tests/support/docReferences.ts'];
 const READ = tracked.filter(
@@ -31,7 +35,7 @@ const READ = tracked.filter(
 
 describe("the project's references", () => {
   it('every link and cited path leads to something in the project, nothing outside it', () => {
-    const broken = brokenReferences(root, READ, inTree).map(
+    const broken = brokenReferences(root, READ, project).map(
       ({ file, line, target, why }) => `${file}:${line} ${target} (${why})`,
     );
     expect(broken).toEqual([]);
@@ -65,10 +69,11 @@ describe('the reference check', () => {
   const present = new Set(['docs', 'docs/a.md', 'games', 'games/dice', 'games/dice/rules.ts']);
   const check = (file: string, text: string) => {
     write(file, text);
-    return brokenReferences(tree, [file], (p) => present.has(p)).map(({ target, why }) => [
-      target,
-      why,
-    ]);
+    const fixture = {
+      has: (p: string) => present.has(p),
+      hasFileNamed: (name: string) => [...present].some((p) => path.basename(p) === name),
+    };
+    return brokenReferences(tree, [file], fixture).map(({ target, why }) => [target, why]);
   };
 
   it('passes links, headings and paths that exist', () => {
@@ -89,9 +94,12 @@ describe('the reference check', () => {
     expect(check('docs/up.md', '[x](../../outside.md)\n')).toEqual([
       ['../../outside.md', 'link to a missing file'],
     ]);
-    expect(check('games/dice/x.ts', '// see games/dice/gone.ts and GAMES.md\n')).toEqual([
-      ['GAMES.md', 'a file outside the project'],
+    expect(check('games/dice/x.ts', '// see games/dice/gone.ts and RULES-BESIDE.md\n')).toEqual([
+      ['RULES-BESIDE.md', 'a file outside the project'],
       ['games/dice/gone.ts', 'no such path in the project'],
+    ]);
+    expect(check('docs/beside.md', 'as ../shared/spec/the-spec.md says; see a.md\n')).toEqual([
+      ['../shared/spec/the-spec.md', 'a file outside the project'],
     ]);
   });
 
