@@ -1,8 +1,7 @@
 // Gem Miner headless (games/shared/headless.ts): the miner walks to each tile and swings, the
 // shaft takes the game's answers one by one as the panel hands them to the scene, and every
 // reveal and particle runs out; the digs and the rocks are read from the faces the tiles show.
-import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame, playAnswers } from '../shared/headless';
 import { boardOfResult } from './board';
 import { gemMinerParams } from './params';
 import { GemMinerSimulation } from './simulation';
@@ -23,23 +22,15 @@ export const headless = defineHeadlessGame({
     rocks: (outcome.rocks as number[][]).map(sorted),
   }),
   play(round, values) {
-    let next = 0;
-    const apply = (sim: GemMinerSimulation) => {
-      const board = boardOfResult(round.results[next++]!);
-      const level = board.dug.length - 1;
-      // A new dig: the miner walks there and swings before the answer lands.
-      if (level >= 0 && level >= sim.board.dug.length) sim.digStarted(board.dug[level]!, level);
-      sim.setBoard(board);
-    };
-    const { sim, steps } = runHeadless(scene, {
-      data: undefined,
-      seconds: 120,
+    const { sim, steps } = playAnswers(scene, round, {
       values,
-      start: apply,
-      onStep: (sim) => {
-        if (!sim.settled) return false;
-        if (next === round.results.length) return true;
-        apply(sim);
+      seconds: 120,
+      apply: (sim, result) => {
+        const board = boardOfResult(result);
+        const level = board.dug.length - 1;
+        // A new dig: the miner walks there and swings before the answer lands.
+        if (level >= 0 && level >= sim.board.dug.length) sim.digStarted(board.dug[level]!, level);
+        sim.setBoard(board);
       },
     });
     if (!sim.settled) return { shown: { dug: null, rocks: null }, steps };

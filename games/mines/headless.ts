@@ -1,8 +1,7 @@
 // Mines headless (games/shared/headless.ts): the board takes the game's answers one by one, as
 // the panel hands them to the scene, each flip and the end-of-game reveal run to rest; the picks
 // and the mines are read from the faces the tiles came to rest on.
-import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame, playAnswers } from '../shared/headless';
 import { boardOfResult } from './board';
 import { minesParams } from './params';
 import { MinesSimulation } from './simulation';
@@ -23,19 +22,10 @@ export const headless = defineHeadlessGame({
     mines: sorted(outcome.mines as number[]),
   }),
   play(round, values) {
-    let next = 0;
-    const apply = (sim: MinesSimulation) =>
-      sim.setBoard(boardOfResult({ ...round.results[next++] }));
-    const { sim, steps } = runHeadless(scene, {
-      data: undefined,
-      seconds: 60,
+    const { sim, steps } = playAnswers(scene, round, {
       values,
-      start: apply,
-      onStep: (sim) => {
-        if (!sim.settled) return false;
-        if (next === round.results.length) return true;
-        apply(sim);
-      },
+      seconds: 60,
+      apply: (sim, result) => sim.setBoard(boardOfResult({ ...result })),
     });
     const faces = sim.settled ? sim.tiles.map((tile) => tile.face) : [];
     const tilesShowing = (...shown: string[]) =>

@@ -3,7 +3,14 @@
 // what the simulation ended in, with no per-game code in the CLI. Renderer-free like everything
 // it loads: no pixi.js, no DOM (eslint-rules/layer-boundaries.js, tests/unit/headless/).
 import fs from 'node:fs';
-import type { ParamsSpec, ParamValues } from '../../engine/headless/index';
+import {
+  runHeadless,
+  type HeadlessRun,
+  type HeadlessScene,
+  type ParamsSpec,
+  type ParamValues,
+  type Simulation,
+} from '../../engine/headless/index';
 
 /** One round as the rules decided it: what an adapter drives its simulation with. */
 export interface HeadlessRound {
@@ -53,6 +60,38 @@ export interface HeadlessPlay {
 /** Identity with type checking: `export const headless = defineHeadlessGame({ ... })`. */
 export const defineHeadlessGame = <P extends ParamsSpec>(game: HeadlessGame<P>): HeadlessGame<P> =>
   game;
+
+/**
+ * Runs a board's simulation (a stepped game's) through the round's answers as the panel hands
+ * them to the scene: the first at the start, each next one once the board has settled from the
+ * last, until the last has settled or `seconds` ran out.
+ */
+export function playAnswers<
+  Sim extends Simulation & { readonly settled: boolean },
+  P extends ParamsSpec,
+>(
+  scene: HeadlessScene<undefined, Sim, P>,
+  round: HeadlessRound,
+  options: {
+    values: ParamValues<P>;
+    seconds: number;
+    apply(sim: Sim, result: Readonly<Record<string, unknown>>): void;
+  },
+): HeadlessRun<Sim> {
+  let next = 0;
+  const answer = (sim: Sim) => options.apply(sim, round.results[next++]!);
+  return runHeadless(scene, {
+    data: undefined,
+    seconds: options.seconds,
+    values: options.values,
+    start: answer,
+    onStep: (sim) => {
+      if (!sim.settled) return false;
+      if (next === round.results.length) return true;
+      answer(sim);
+    },
+  });
+}
 
 /** A game of the registry whose folder has no headless adapter. */
 export class MissingHeadlessGame extends Error {

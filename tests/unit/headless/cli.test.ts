@@ -8,20 +8,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
 import { loadHeadlessGame, MissingHeadlessGame } from '../../../games/shared/headless';
+import type { HeadlessSummary } from '../../../games/shared/headlessRounds';
 import { gamesToReach, gamesUnderTest } from '../../support/gamesUnderTest';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const ROUNDS = 20;
-
-interface Summary {
-  game: string;
-  rounds: number;
-  wagered: number;
-  returned: number;
-  rtp: number;
-  mismatches: number;
-  ms: number;
-}
 
 /** The CLI as `npm run headless` runs it (tsx), in a plain Node process. */
 function headless(...args: string[]) {
@@ -34,10 +25,10 @@ function headless(...args: string[]) {
     timeout: 60_000,
   });
   const lines = run.stdout.trim().split('\n');
-  return { ...run, lines, summary: () => JSON.parse(lines.at(-1)!) as Summary };
+  return { ...run, lines, summary: () => JSON.parse(lines.at(-1)!) as HeadlessSummary };
 }
 
-const withoutMs = ({ ms: _ms, ...rest }: Summary) => rest;
+const withoutMs = ({ ms: _ms, ...rest }: HeadlessSummary) => rest;
 
 describe('npm run headless', () => {
   const games = gamesUnderTest(PLAYABLE_GAMES);
