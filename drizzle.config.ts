@@ -16,6 +16,7 @@ export default defineConfig({
     './server/modules/games/schema.ts',
     './server/modules/giveaways/schema.ts',
     './server/modules/images/schema.ts',
+    './server/modules/responsible-play/schema.ts',
   ],
   out: './server/db/migrations',
 });

@@ -39,6 +39,14 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The player's choice: their bets show "hidden" instead of their name in public feeds. */
     hideName: boolean('hide_name').notNull().default(false),
+    /**
+     * Set when the player has a loss or wager limit, a break or a self-exclusion: every bet of
+     * theirs then takes the locked path, where those are checked under the balance row's lock
+     * (server/modules/responsible-play/). Cleared there once none applies.
+     */
+    playGuarded: boolean('play_guarded').notNull().default(false),
+    /** Minutes between reality checks on the game pages; null: off. */
+    realityCheckMinutes: integer('reality_check_minutes'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +90,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_user_idx').on(t.userId, t.id),
+    // The rolling windows of the responsible-play limits (server/modules/responsible-play/).
+    index('ledger_entries_user_time_idx').on(t.userId, t.createdAt),
     check('ledger_entries_balance_after_non_negative', sql`${t.balanceAfterCents} >= 0`),
   ],
 );

@@ -14,11 +14,14 @@ import { validationErrorsFromSchema } from './validation';
  * 400/402/403/404 {title?, message}; 422 {message, errors}; 429 {message} + Retry-After;
  * 500 {message} with no internals. Messages are translation keys, rendered per request locale.
  */
+/** A message's params, or a function of the request's locale for params that are words too. */
+export type ErrorParams = MessageParams | ((locale: Locale) => MessageParams);
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly messageKey: MessageKey,
-    readonly params: MessageParams = {},
+    readonly params: ErrorParams = {},
     readonly titleKey?: MessageKey,
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -78,7 +81,8 @@ function renderFields(locale: Locale, fields: FieldErrors): Record<string, strin
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
   const locale = requestLocale(request);
-  const message = translate(locale, error.messageKey, error.params);
+  const params = typeof error.params === 'function' ? error.params(locale) : error.params;
+  const message = translate(locale, error.messageKey, params);
   if (error instanceof ValidationError) {
     const errors = renderFields(locale, error.fields);
     // Laravel's message is the first field error (plus a count of the others).

@@ -21,6 +21,30 @@ export const LoginValidationErrorBody = Type.Object({
   two_factor: Type.Optional(Type.Boolean()),
 });
 
+/**
+ * 403 of a bet, a game's start or a giveaway entry refused by the player's own limits, break or
+ * self-exclusion (server/modules/responsible-play/): `code` tells which, with its details.
+ */
+export const PlayRefusalBody = Type.Object({
+  message: Type.String(),
+  title: Type.Optional(Type.String()),
+  code: Type.Optional(Type.Union([Type.Literal('play_limit'), Type.Literal('play_block')])),
+  limit: Type.Optional(
+    Type.Object({
+      kind: Type.String(),
+      period: Type.String(),
+      amount: Type.Number(),
+      frees_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
+  ),
+  block: Type.Optional(
+    Type.Object({
+      kind: Type.String(),
+      until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
+  ),
+});
+
 /** A plain confirmation: {message}. */
 export const MessageBody = Type.Object({ message: Type.String() });
 

@@ -4,20 +4,18 @@
 // an expiry, another process's bet), the answer is the one a read would have given.
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { diceRoll } from '../../games/dice/rules';
 import { accessTokens, users } from '../../server/db/schema';
 import { changeBalance } from '../../server/modules/wallet/service';
-import { startServer, type RunningServer } from '../support/server';
+import { twoInstances } from '../support/instances';
 import {
   appOnDatabase,
   call,
-  createTestDatabase,
   DB_KINDS,
   describeEachDatabase,
   registerUser,
-  type TestDatabase,
 } from '../support/testApp';
 import { moneySnapshot, revealSeeds, type BetAnswer, type ErrorAnswer } from './games-support';
 
@@ -147,25 +145,15 @@ describeEachDatabase('warm bets', (kind) => {
 describe.runIf(DB_KINDS.includes('postgres'))(
   'warm bets across two server processes [postgres]',
   () => {
-    let testDb: TestDatabase;
-    let servers: RunningServer[] = [];
-    beforeAll(async () => {
-      testDb = await createTestDatabase('postgres');
-      const env = { DATABASE_URL: testDb.databaseUrl!, WEB_CONCURRENCY: '1', RATE_LIMITS: 'off' };
-      servers = await Promise.all([startServer({ env }), startServer({ env })]);
-    }, 120_000);
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      await testDb?.dispose();
-    });
+    const instances = twoInstances({ RATE_LIMITS: 'off' });
 
     it('settles bets sent to both in turn with consecutive nonces and exact books', async () => {
-      const user = await registerUser(servers[0]!.url);
+      const user = await registerUser(instances.servers[0].url);
       const nonces: number[] = [];
       let balance = 0;
       for (let i = 0; i < 12; i++) {
         // Twice on one, then twice on the other: the second of each pair is warm there.
-        const server = servers[Math.floor(i / 2) % 2]!;
+        const server = instances.servers[Math.floor(i / 2) % 2]!;
         const res = await call<BetAnswer>(server.url, 'POST', '/api/games/dice/bets', {
           token: user.token,
           body: DICE,
@@ -175,7 +163,7 @@ describe.runIf(DB_KINDS.includes('postgres'))(
         balance = res.body.balance;
       }
       expect(nonces).toEqual(Array.from({ length: 12 }, (_, i) => i));
-      const client = new pg.Client({ connectionString: testDb.databaseUrl });
+      const client = new pg.Client({ connectionString: instances.testDb.databaseUrl });
       await client.connect();
       try {
         const { rows } = await client.query<{ balance: string; ledger: string; bets: string }>(

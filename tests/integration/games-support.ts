@@ -63,19 +63,33 @@ const betBody = (rules: AnyRules) => ({
   ...defaults(rules.params),
 });
 
+/** The request that starts a round of the game (a bet, a game or a live round) with its defaults. */
+export function startOf(game: PlayableGame): { path: string; body: Record<string, unknown> } {
+  const { paths } = game;
+  const rules = GAME_RULES.get(game.id)!;
+  if (paths.kind === 'instant') return { path: paths.bet, body: betBody(rules) };
+  if (paths.kind === 'stepped') return { path: paths.games, body: betBody(rules) };
+  if (rules.kind !== 'live') throw new Error(`${game.id}: live paths without live rules`);
+  return {
+    path: paths.rounds,
+    body: { amount: 1, [rules.autoCashout.field]: rules.autoCashout.spec.min },
+  };
+}
+
 /** Plays one round through the game's routes; returns the finished bet. */
 export async function playRound(base: string, token: string, game: PlayableGame): Promise<WireBet> {
   const post = (path: string, body: unknown) =>
     call<BetAnswer>(base, 'POST', path, { token, body });
   const { paths } = game;
   const rules = GAME_RULES.get(game.id)!;
+  const start = startOf(game);
   if (paths.kind === 'instant') {
-    const answer = await post(paths.bet, betBody(rules));
+    const answer = await post(start.path, start.body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.bet;
   }
   if (paths.kind === 'stepped' && rules.kind === 'stepped') {
-    const started = await post(paths.games, betBody(rules));
+    const started = await post(start.path, start.body);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const id = started.body.bet.id;
     const active = await call<{ bet: WireBet | null }>(base, 'GET', paths.active, { token });
@@ -94,10 +108,7 @@ export async function playRound(base: string, token: string, game: PlayableGame)
   }
   if (paths.kind === 'live' && rules.kind === 'live') {
     // The lowest auto cash-out: the round ends on its own in a moment (cashed out or crashed).
-    const started = await call<BetAnswer>(base, 'POST', paths.rounds, {
-      token,
-      body: { amount: 1, [rules.autoCashout.field]: rules.autoCashout.spec.min },
-    });
+    const started = await post(start.path, start.body);
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const id = started.body.bet.id;
     const deadline = Date.now() + 10_000;

@@ -6,6 +6,7 @@ import { actionJson, actionsCsv, listActions } from './actions';
 import { adminErrors, adminOnly, UserIdParams, userIdOf } from './http';
 import { changePlayer, playerJson, playerPage, searchPlayers } from './players';
 import { adminActions } from './schema';
+import { refuseToLift } from '../responsible-play/service';
 
 const PlayerBody = Type.Object({
   id: Type.Integer(),
@@ -79,6 +80,13 @@ export const adminPlayerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({
             user: PlayerBody,
+            play_block: Type.Union([
+              Type.Object({
+                kind: Type.String(),
+                until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+              }),
+              Type.Null(),
+            ]),
             balance: Type.Number(),
             ledger_sum: Type.Number(),
             ledger: Type.Array(Type.Unknown()),
@@ -133,6 +141,27 @@ export const adminPlayerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/api/admin/users/:id/lift-play-block',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Always refused: a break or self-exclusion runs to its end (403)',
+        description:
+          'A player who took a break or excluded themselves cannot be let back early, by anyone: ' +
+          'the route exists so that the console can say so.',
+        security: bearerAuth,
+        params: UserIdParams,
+        response: { ...adminErrors },
+      },
+    },
+    async (request) => {
+      userIdOf(request.params.id);
+      refuseToLift();
+    },
+  );
 
   app.get(
     '/api/admin/actions',

@@ -12,6 +12,7 @@ import { lockJson } from '../tokenlocks/service';
 import { tokenLocks } from '../tokenlocks/schema';
 import { ledgerEntryJson, ledgerPage, ledgerSum } from '../wallet/ledger';
 import { recordAction } from './actions';
+import { activeBlock } from '../responsible-play/store';
 
 /** A player as the console lists them. */
 export function playerJson(user: User) {
@@ -53,7 +54,7 @@ const PAGE = 50;
 export async function playerPage(db: Db, userId: number) {
   const user = await playerOf(db, userId);
   const now = new Date();
-  const [ledger, sum, recentBets, locks, sessions] = await Promise.all([
+  const [ledger, sum, recentBets, locks, sessions, block] = await Promise.all([
     ledgerPage(db, userId, { limit: PAGE }),
     ledgerSum(db, userId),
     db
@@ -81,9 +82,11 @@ export async function playerPage(db: Db, userId: number) {
       .where(eq(accessTokens.userId, userId))
       .orderBy(desc(accessTokens.id))
       .limit(PAGE),
+    activeBlock(db, userId),
   ]);
   return {
     user: playerJson(user),
+    play_block: block && { kind: block.kind, until: block.until?.toISOString() ?? null },
     balance: centsToAmount(user.balanceCents),
     ledger_sum: centsToAmount(sum),
     ledger: ledger.map(ledgerEntryJson),

@@ -5,6 +5,7 @@ import { registerSecurity } from '../../http/security';
 import { createMailer } from '../../mail/mailer';
 import { ensureAdmin } from '../admin-account/service';
 import { oauthRoutes } from '../oauth/routes';
+import { responsiblePlayRoutes } from '../responsible-play/routes';
 import { settingsRoutes } from '../settings/routes';
 import { resolveAppKey } from './appKey';
 import { emailVerificationRoutes } from './emailRoutes';
@@ -48,5 +49,6 @@ export async function registerAccounts(app: FastifyInstance): Promise<void> {
   await app.register(emailVerificationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(settingsRoutes);
+  await app.register(responsiblePlayRoutes);
   await app.register(oauthRoutes);
 }

@@ -61,6 +61,8 @@ interface UserJson {
   balance_cents: number;
   suspended_at: string | null;
   hide_name: boolean;
+  play_guarded: boolean;
+  reality_check_minutes: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -110,6 +112,8 @@ function userOf(row: UserJson): User {
     balanceCents: Number(row.balance_cents),
     suspendedAt: toDate(row.suspended_at),
     hideName: row.hide_name,
+    playGuarded: row.play_guarded,
+    realityCheckMinutes: row.reality_check_minutes,
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };

@@ -36,6 +36,8 @@ export async function requireAuthWithBetState(request: FastifyRequest): Promise<
   request.tokenId = token.id;
   const state: BetState = {
     balanceCents: warm.balanceCents,
+    // Only unguarded players are kept warm; should one have become guarded, the write refuses.
+    guarded: false,
     pair: warm.pair,
     stored: null,
     warm: {

@@ -8,6 +8,7 @@ import { activePair } from '../fairness/service';
 import { seedPairs, type SeedPair } from '../fairness/schema';
 import type { Bet } from '../games/schema';
 import type { IdempotencyRequest } from './idempotency';
+import { enforcePlayRules } from '../responsible-play/enforce';
 import { betJson, type BetAnswer } from './json';
 import { betState, recordBet, type BetState, type RecordedBet } from './statements';
 
@@ -95,6 +96,8 @@ async function settleUnlocked(
   if (!state) return null; // no seed pair yet: the locked path commits one
   const stored = storedOutcome(state, request);
   if (stored) return stored;
+  // A player with a limit, a break or an exclusion is checked under the lock.
+  if (state.guarded) return null;
   if (state.balanceCents < request.amountCents) {
     if (state.warm) return null;
     throw new InsufficientFundsError();
@@ -130,18 +133,26 @@ function settleLocked(
     }
     const stored = storedOutcome(state, request);
     if (stored) return stored;
+    if (state.guarded) await enforcePlayRules(tx, request.userId, request.amountCents);
     await request.guard?.(tx);
     if (state.balanceCents < request.amountCents) throw new InsufficientFundsError();
     const { bet, outcome, session } = decide(state, request);
     const recorded = await recordBet(tx, state.pair, bet, request.idempotency, outcome, {
       session,
+      playChecked: true,
     });
     // Under the locks neither the nonce nor the funds can have moved: a broken invariant.
     const expected = state.balanceCents - bet.amountCents + bet.payoutCents;
     if (recorded?.balanceCents !== expected) {
       throw new Error(`bet of user ${request.userId} could not be recorded as decided`);
     }
-    return written({ ...state, remember }, bet, outcome, recorded);
+    // A guarded player's next bet is read and checked again, never guessed warm.
+    return written(
+      { ...state, remember: state.guarded ? undefined : remember },
+      bet,
+      outcome,
+      recorded,
+    );
   });
 }
 

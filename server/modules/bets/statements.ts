@@ -30,6 +30,11 @@ export interface BetState {
    * refuses, the state is read and the bet settled as usual.
    */
   warm?: WarmState;
+  /**
+   * The player has a limit, a break or a self-exclusion (users.play_guarded): their bets are
+   * checked under the lock, on the locked path only (server/modules/responsible-play/).
+   */
+  guarded: boolean;
   /** Told the player's state after the bet once it is written (the next bet's warm state). */
   remember?: (pair: BetPair, balanceCents: number) => void;
 }
@@ -45,6 +50,7 @@ export interface WarmState {
 
 interface StateRow {
   balance_cents: string;
+  play_guarded: boolean;
   pair_id: number;
   server_seed: string;
   server_seed_hash: string;
@@ -58,7 +64,8 @@ interface StoredRow {
   response: unknown;
 }
 
-const stateColumns = sql`users.balance_cents::text AS balance_cents, pair.id AS pair_id,
+const stateColumns = sql`users.balance_cents::text AS balance_cents, users.play_guarded,
+  pair.id AS pair_id,
   pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.nonce`;
 
 const readState = preparedSql<StateRow & StoredRow>(
@@ -148,6 +155,7 @@ export async function betState(
 function stateOf(row: StateRow, stored: StoredRow | undefined): BetState {
   return {
     balanceCents: Number(row.balance_cents),
+    guarded: row.play_guarded,
     pair: {
       id: row.pair_id,
       serverSeed: row.server_seed,
@@ -173,16 +181,19 @@ interface GuardedColumns {
   clientSeed: SQL;
   token: SQL;
   tokenHash: SQL;
+  /** True when the bet passed the responsible-play check under the lock (settleLocked). */
+  playChecked: SQL;
 }
 
 /**
- * What a bet's write checks besides the funds, on the player's `users` row it updates: the pair
- * is still active with the seeds and nonce the bet was decided from and, for a warm state (a
- * token given), the bearer token still holds (its row with the same secret, unexpired, the
- * player not suspended). The one statement and the batch check the same.
+ * What a bet's write checks besides the funds, on the player's `users` row it updates: the player
+ * has no limit, break or exclusion (users.play_guarded; such a bet goes the locked way, which
+ * checks them), the pair is still active with the seeds and nonce the bet was decided from and,
+ * for a warm state (a token given), the bearer token still holds (its row with the same secret,
+ * unexpired, the player not suspended). The one statement and the batch check the same.
  */
 function betGuards(c: GuardedColumns): SQL {
-  return sql`EXISTS (
+  return sql`(NOT users.play_guarded OR ${c.playChecked}) AND EXISTS (
         SELECT 1 FROM seed_pairs
         WHERE id = ${c.pair} AND nonce = ${c.nonce} AND active
           AND server_seed = ${c.serverSeed} AND client_seed = ${c.clientSeed}
@@ -228,6 +239,7 @@ function recordSql(withSession: boolean): SQL {
         clientSeed: sql`${p('client_seed')}::text`,
         token: sql`${p('token')}::int`,
         tokenHash: sql`${p('token_hash')}::text`,
+        playChecked: sql`${p('play_checked')}::boolean`,
       }),
     )}, bumped AS (
       UPDATE seed_pairs SET nonce = nonce + 1
@@ -301,6 +313,8 @@ const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
           clientSeed: sql`input.client_seed`,
           token: sql`input.token_id`,
           tokenHash: sql`input.token_hash`,
+          // Only unlocked bets are batched: a guarded player's bet is not among them.
+          playChecked: sql`false`,
         })}
       RETURNING input.ord, users.balance_cents, users.name, users.hide_name
     ), bumped AS (
@@ -404,9 +418,9 @@ export async function recordBet(
   bet: Omit<Bet, 'id'>,
   idempotency: IdempotencyRequest | null,
   answer: StoredAnswer,
-  options: { session?: { state: unknown }; warm?: WarmState } = {},
+  options: { session?: { state: unknown }; warm?: WarmState; playChecked?: boolean } = {},
 ): Promise<RecordedBet | null> {
-  const { session, warm } = options;
+  const { session, warm, playChecked = false } = options;
   const values: RecordValues = {
     state: session ? JSON.stringify(session.state) : null,
     pair: pair.id,
@@ -427,6 +441,7 @@ export async function recordBet(
     answer: idempotency ? JSON.stringify(answer.body) : null,
     token: warm?.tokenId ?? null,
     token_hash: warm?.tokenHash ?? null,
+    play_checked: playChecked,
   };
   const [row] = onPostgresPool(db)
     ? [await betBatches(db).write(values)]

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { InstantRules } from '../../../games/fairness/contract';
-import { bearerAuth, errorResponses } from '../../http/schemas';
+import { PlayRefusalBody, bearerAuth, errorResponses } from '../../http/schemas';
 import { requireAuthWithBetState, takePrefetchedBetState } from '../bets/auth';
 import { idempotencyOf } from '../bets/idempotency';
 import { BetAnswerBody } from '../bets/json';
@@ -24,7 +24,7 @@ export function instantRoutes(path: string, rules: InstantRules): FastifyPluginA
           security: bearerAuth,
           headers: IdempotencyHeaders,
           body: betBodySchema(rules.params, withAmount),
-          response: { 200: BetAnswerBody, ...errorResponses },
+          response: { 200: BetAnswerBody, 403: PlayRefusalBody, ...errorResponses },
         },
       },
       async (request) => {

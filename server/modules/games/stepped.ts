@@ -3,7 +3,13 @@ import { Type } from 'typebox';
 import { centsToAmount } from '../../../games/fairness/index';
 import { fieldIssue, type SteppedRules } from '../../../games/fairness/contract';
 import type { GamePaths } from '../../../games/shared/definition';
-import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
+import {
+  ErrorBody,
+  IdParam,
+  PlayRefusalBody,
+  bearerAuth,
+  errorResponses,
+} from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { requireAuthWithBetState } from '../bets/auth';
 import { BetAnswerBody, BetBody } from '../bets/json';
@@ -37,7 +43,7 @@ export function steppedRoutes(
           security: bearerAuth,
           headers: IdempotencyHeaders,
           body: betBodySchema(rules.params, true),
-          response: { 200: BetAnswerBody, ...errorResponses },
+          response: { 200: BetAnswerBody, 403: PlayRefusalBody, ...errorResponses },
         },
       },
       async (request) => {

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { notFound, ValidationError, type FieldErrors } from '../../http/errors';
 import { amountToCents } from '../../http/money';
-import { bearerAuth, ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
+import {
+  ErrorBody,
+  IdParam,
+  PlayRefusalBody,
+  bearerAuth,
+  errorResponses,
+  idOf,
+} from '../../http/schemas';
 import { optionalAuth, requireAuth } from '../auth/guard';
 import { adminErrors, adminOnly } from '../admin/http';
 import { centsToAmount } from '../wallet/service';
@@ -333,6 +340,7 @@ export const giveawayRoutes: FastifyPluginAsyncTypebox = async (app) => {
           201: Type.Object({ entered: Type.Literal(true), entrants_count: Type.Integer() }),
           ...errorResponses,
           404: ErrorBody,
+          403: PlayRefusalBody,
         },
       },
     },

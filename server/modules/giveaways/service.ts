@@ -10,6 +10,7 @@ import { recordAction } from '../admin/actions';
 import { bets } from '../games/schema';
 import { centsToAmount, changeBalance } from '../wallet/service';
 import { giveawayEntries, giveaways, giveawayWinners, type Giveaway } from './schema';
+import { assertNotBlocked } from '../responsible-play/enforce';
 
 /** The ledger reason of a giveaway prize; its reference is `giveaway:<id>:<rank>`. */
 const GIVEAWAY_REASON = 'giveaway';
@@ -104,6 +105,7 @@ export async function enterGiveaway(
   const status = statusOf(giveaway, now);
   if (status === 'upcoming') throw refuse('giveaway.not_started');
   if (status !== 'open') throw refuse('giveaway.ended');
+  await assertNotBlocked(db, userId);
   if (giveaway.minWageredCents !== null) {
     const wagered = await wageredCents(db, userId);
     if (wagered < giveaway.minWageredCents) {

@@ -5,7 +5,13 @@ import { Type } from 'typebox';
 import { centsToAmount } from '../../../games/fairness/index';
 import type { LiveRules } from '../../../games/fairness/contract';
 import type { GamePaths } from '../../../games/shared/definition';
-import { bearerAuth, ErrorBody, errorResponses, IdParam } from '../../http/schemas';
+import {
+  ErrorBody,
+  IdParam,
+  PlayRefusalBody,
+  bearerAuth,
+  errorResponses,
+} from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { requireAuthWithBetState } from '../bets/auth';
 import { BetAnswerBody, BetBody } from '../bets/json';
@@ -74,7 +80,7 @@ export function liveRoutes(
               Type.Union([Type.Number({ description: autoSpec.description }), Type.Null()]),
             ),
           }),
-          response: { 201: BetAnswerBody, ...errorResponses },
+          response: { 201: BetAnswerBody, 403: PlayRefusalBody, ...errorResponses },
         },
       },
       async (request, reply) => {
