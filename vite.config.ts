@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/build/axiosXhrOnly';
 import { lazyTextSegmenter } from './scripts/build/lazyTextSegmenter';
+import { localeParts } from './scripts/build/localeParts';
 import { precompress } from './scripts/build/precompress';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), axiosXhrOnly(), lazyTextSegmenter(), precompress()],
+  plugins: [react(), localeParts(), axiosXhrOnly(), lazyTextSegmenter(), precompress()],
   build: {
     outDir: 'dist',
     manifest: true,

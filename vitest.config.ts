@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './scripts/build/localeParts';
 
 /** The projects that start servers share one server bundle per run. */
 const SERVER_BUNDLE_SETUP = ['tests/support/serverBundleSetup.ts'];
@@ -53,6 +54,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // The shell's messages load as two parts per locale (src/i18n/parts.ts).
+        plugins: [localeParts()],
         test: {
           name: 'unit',
           // A game's own tests sit in its folder (games/<id>/*.test.ts).

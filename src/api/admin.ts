@@ -42,6 +42,8 @@ export interface AdminSession {
 /** A player's page (GET /api/admin/users/{id}). */
 export interface AdminPlayerPage {
   user: AdminPlayer;
+  /** The break or self-exclusion the player took, while it lasts (nobody can lift it). */
+  play_block: { kind: 'break' | 'self_exclusion'; until: string | null } | null;
   balance: number;
   ledger_sum: number;
   ledger: AdminLedgerEntry[];

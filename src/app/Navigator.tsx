@@ -4,7 +4,10 @@ import { useLocation, useSearch } from 'wouter';
 import { LayoutFor } from '../layouts/LayoutFor';
 import { ErrorLayout } from '../layouts/ErrorLayout';
 import { formatTitle, setDocumentTitle } from './head';
+import { loadAllMessages } from '../i18n';
+import { langState } from '../state/lang';
 import { loadScreen } from './loadScreen';
+import { whenIdle } from './prefetch';
 import { runMiddleware } from './middleware';
 import { navigationDeps } from './navigationDeps';
 import { failProgress, finishProgress, startProgress } from './progress';
@@ -77,7 +80,10 @@ export function Navigator() {
         search: query,
       };
       try {
+        // The rest of the messages (src/i18n/parts.ts) comes beside the screen's code.
+        const messages = def.firstPartOnly ? null : loadAllMessages(langState.locale);
         const module = await loadScreen(def.load, fullPath, window.sessionStorage, reloadPage);
+        await messages;
         next = { ...next, Component: module.default };
         if (module.prefetch) next.data = await module.prefetch(params);
       } catch (error) {
@@ -91,6 +97,7 @@ export function Navigator() {
         await delay(FADE_OUT_MS);
         if (stale()) return;
       }
+      if (!shown.current) whenIdle(() => void loadAllMessages(langState.locale).catch(() => {}));
       shown.current = true;
       setScreen(next);
       setLeaving(false);

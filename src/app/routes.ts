@@ -36,6 +36,11 @@ export interface RouteDef {
   keepScroll?: boolean;
   /** Game id for the game pages (their header shows the game's name). */
   game?: string;
+  /**
+   * The screen shows only the first part of the messages (src/i18n/parts.ts): it does not wait
+   * for the rest, which is fetched once it is shown.
+   */
+  firstPartOnly?: boolean;
 }
 
 export interface RedirectDef {
@@ -64,6 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'nav.casino',
     load: () => import('../pages/HomePage'),
     layout: 'advanced',
+    firstPartOnly: true,
   },
   {
     name: 'giveaways',
@@ -181,6 +187,14 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/settings/2fa',
     titleKey: 'settings.two_factor',
     load: () => import('../pages/settings/TwoFactorSettingsPage'),
+    middleware: AUTH,
+    keepScroll: true,
+  },
+  {
+    name: 'settings.play',
+    path: '/settings/responsible-play',
+    titleKey: 'settings.responsible_play',
+    load: () => import('../pages/settings/ResponsiblePlayPage'),
     middleware: AUTH,
     keepScroll: true,
   },

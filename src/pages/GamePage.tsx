@@ -10,7 +10,10 @@ import {
   playableGameAt,
 } from '../components/game/GameSlots';
 import { MAIN_ACTION, revealScene } from '../components/game/mainAction';
+import { PlayNotice } from '../components/game/PlayNotice';
+import { RealityCheck } from '../components/game/RealityCheck';
 import { authState } from '../state/auth';
+import { loadPlayStatus } from '../state/play';
 
 // The live table loads after the page's first paint: it stays out of the first-load budget.
 const LiveBets = lazy(() =>
@@ -30,6 +33,10 @@ export default function GamePage() {
   const [settled, setSettled] = useState(0);
   const stageRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<HTMLDivElement>(null);
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId !== null) void loadPlayStatus(userId);
+  }, [userId]);
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
@@ -48,6 +55,7 @@ export default function GamePage() {
           {game ? <GameSceneSlot game={game} /> : null}
         </div>
         <aside className="game-page__panel" data-slot="game-panel" aria-label={t('game.controls')}>
+          {user ? <PlayNotice /> : null}
           {game ? (
             // Guests see the whole panel; its action asks for an account (stake kept). The key
             // opens a fresh panel when the player signs in or out.
@@ -73,6 +81,7 @@ export default function GamePage() {
       <Suspense fallback={null}>
         <LiveBets />
       </Suspense>
+      {userId !== null ? <RealityCheck userId={userId} /> : null}
     </main>
   );
 }

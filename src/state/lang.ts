@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import { appConfig } from '../config';
-import { i18next, loadLocaleMessages } from '../i18n';
+import { i18next, loadAllMessages } from '../i18n';
 import { COOKIE_DAYS, COOKIE_NAMES, cookies } from './cookieJar';
 
 /**
@@ -25,7 +25,7 @@ export const langState = proxy({ locale: start.locale, locales: [...appConfig.lo
 /** Loads the messages, switches i18next and saves the choice for 365 days. */
 export async function setLocale(locale: string): Promise<void> {
   if (!langState.locales.includes(locale)) return;
-  await loadLocaleMessages(locale);
+  await loadAllMessages(locale);
   await i18next.changeLanguage(locale);
   langState.locale = locale;
   cookies.set(COOKIE_NAMES.locale, locale, COOKIE_DAYS);

@@ -36,10 +36,17 @@ export function staticClosure(manifest: Manifest, roots: string[]): Set<string> 
   return seen;
 }
 
-/** The JavaScript files of the lobby's first load: the entry, the lobby page, the English messages. */
+/**
+ * The JavaScript files of the lobby's first load: the entry, the lobby page and the first part of
+ * the English messages (src/i18n/parts.ts).
+ */
 export function lobbyFiles(manifest: Manifest): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-  const keys = staticClosure(manifest, [entry, 'src/pages/HomePage.tsx', 'locales/en.json']);
+  const keys = staticClosure(manifest, [
+    entry,
+    'src/pages/HomePage.tsx',
+    'locales/en.json?part=first',
+  ]);
   return [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 

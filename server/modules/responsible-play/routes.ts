@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { bearerAuth, ErrorBody, errorResponses } from '../../http/schemas';
+import { ValidationError } from '../../http/errors';
 import { amountToCents } from '../../http/money';
 import { requireAuth } from '../auth/guard';
 import { centsToAmount } from '../wallet/service';
@@ -55,10 +56,14 @@ const LimitsBody = Type.Object({
   }),
 });
 
+// Checked by wantedOf, so that a bad amount names the limit in its message.
+const AmountInput = Type.Unknown({
+  description: 'currency units, at most 2 decimals, 0.01 to 100,000,000.00; null: no limit',
+});
 const PartialPeriods = Type.Object({
-  day: Type.Optional(Amount),
-  week: Type.Optional(Amount),
-  month: Type.Optional(Amount),
+  day: Type.Optional(AmountInput),
+  week: Type.Optional(AmountInput),
+  month: Type.Optional(AmountInput),
 });
 const LimitsInput = Type.Object({
   loss: Type.Optional(PartialPeriods),
@@ -115,14 +120,26 @@ function wantedOf(body: Static<typeof LimitsInput>): WantedLimits {
   for (const kind of LIMIT_KINDS) {
     wanted[kind] = {} as WantedLimits[LimitKind];
     for (const period of LIMIT_PERIODS) {
-      const value = body[kind]?.[period];
-      wanted[kind][period] =
-        value === undefined || value === null
-          ? value
-          : amountToCents(`${kind}.${period}`, value, { max: MAX_LIMIT });
+      wanted[kind][period] = limitCents(kind, period, body[kind]?.[period]);
     }
   }
   return wanted;
+}
+
+/** A limit's amount in cents, null for none, undefined when not given; a 422 naming it otherwise. */
+function limitCents(
+  kind: LimitKind,
+  period: LimitPeriod,
+  value: unknown,
+): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  try {
+    return amountToCents(`${kind}.${period}`, value, { max: MAX_LIMIT });
+  } catch {
+    throw ValidationError.field(`${kind}.${period}`, 'play.limit_invalid', {
+      max: MAX_LIMIT.toLocaleString('en-US', { minimumFractionDigits: 2 }),
+    });
+  }
 }
 
 const blockJson = (block: ActiveBlock | null) =>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type AdminPlayerPage, type PlayerChange } from '../../api/admin';
 import { Button } from '../../components/Button';
@@ -9,6 +10,22 @@ import { useForm } from '../../components/useForm';
 import { dateTime } from './format';
 
 const SHOWN = 10;
+
+/** A player's break or self-exclusion as the console shows it: what, until when, no lifting. */
+function playBlockText(
+  block: AdminPlayerPage['play_block'],
+  when: (iso: string | null) => string,
+  t: TFunction,
+): string {
+  if (!block) return t('admin.play_block_none');
+  const what =
+    block.kind === 'break'
+      ? t('admin.play_break_until', { time: when(block.until) })
+      : block.until
+        ? t('admin.play_excluded_until', { time: when(block.until) })
+        : t('admin.play_excluded_for_good');
+  return `${what} · ${t('admin.play_block_fixed')}`;
+}
 
 /** A player's page: balance against the ledger, the latest rows, and the operator's actions. */
 export function PlayerPanel({ userId, onChanged }: { userId: number; onChanged: () => void }) {
@@ -53,6 +70,8 @@ export function PlayerPanel({ userId, onChanged }: { userId: number; onChanged: 
         <dd>{when(user.created_at)}</dd>
         <dt>{t('admin.two_factor')}</dt>
         <dd>{user.two_factor_enabled ? t('admin.on') : t('admin.off')}</dd>
+        <dt>{t('admin.play_block')}</dt>
+        <dd data-admin="play-block">{playBlockText(page.play_block, when, t)}</dd>
       </dl>
 
       <form className="admin-player__actions" onSubmit={(e) => e.preventDefault()}>
