@@ -3,6 +3,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { freePort, repoRoot, startServer, type RunningServer } from '../support/server';
+import { TRACK_CONTEXTS } from './engine-helpers';
 
 // React StrictMode mounts, unmounts and mounts again only in development builds, so this suite
 // runs the app from Vite's dev server (API proxied to the real server), as `npm run dev` does.
@@ -33,23 +34,12 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const LIVE_WEBGL = `(() => {
-  const contexts = [];
-  const original = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const context = original.call(this, type, ...rest);
-    if (context && /webgl/.test(String(type)) && !contexts.includes(context)) contexts.push(context);
-    return context;
-  };
-  window.__liveWebGL = () => contexts.filter((c) => !c.isContextLost()).length;
-})()`;
-
 describe('GameView under React StrictMode (development build)', () => {
   it('survives the double mount: one canvas, one context, the scene shown and running', async () => {
     const page = await browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.addInitScript(LIVE_WEBGL);
+    await page.addInitScript(TRACK_CONTEXTS);
     await page.goto(`${url}/dev/engine?scene=demo&count=300&renderer=webgl`, { timeout: 120_000 });
     await page.waitForSelector('[data-screen="engine-demo"][data-state="shown"]', {
       timeout: 120_000,

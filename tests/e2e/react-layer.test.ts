@@ -6,19 +6,7 @@ import {
   buildReactLayerPage,
   serveReactLayerPage,
 } from '../support/reactLayerPage';
-
-// Counts the live WebGL contexts of the page (Pixi's support probes are lost at once): the layer
-// must draw through the engine's one.
-const COUNT_CONTEXTS = `(() => {
-  const contexts = [];
-  const original = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const context = original.call(this, type, ...rest);
-    if (context && /webgl/.test(String(type)) && !contexts.includes(context)) contexts.push(context);
-    return context;
-  };
-  window.__webglContexts = () => contexts.filter((c) => !c.isContextLost()).length;
-})()`;
+import { TRACK_CONTEXTS } from './engine-helpers';
 
 interface Reading {
   text: string | null;
@@ -37,7 +25,7 @@ beforeAll(async () => {
   page = await browser.context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-  await page.addInitScript(COUNT_CONTEXTS);
+  await page.addInitScript(TRACK_CONTEXTS);
   await serveReactLayerPage(page, dir);
   await page.goto(`${REACT_LAYER_ORIGIN}/index.html`);
   await page.waitForFunction(
@@ -78,7 +66,7 @@ describe('a React layer in a scene (games/shared/reactLayer.ts)', () => {
     await call('set(2.5)');
     await until({ text: '2.50×', barWidth: 250 });
     expect(await pixel(250, 120)).toEqual(GREEN);
-    expect(await page.evaluate('window.__webglContexts()')).toBe(1);
+    expect(await page.evaluate('window.__liveWebGL()')).toBe(1);
     expect(await page.evaluate("document.querySelectorAll('canvas').length")).toBe(1);
   });
 
@@ -94,7 +82,7 @@ describe('a React layer in a scene (games/shared/reactLayer.ts)', () => {
     // A new instance mounts a new tree (on the root the old layer gave back).
     await call("show('react')");
     await until({ text: '3.00×', barWidth: 300, layers: 1 });
-    expect(await page.evaluate('window.__webglContexts()')).toBe(1);
+    expect(await page.evaluate('window.__liveWebGL()')).toBe(1);
     expect(errors).toEqual([]);
   });
 });
