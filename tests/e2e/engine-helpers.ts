@@ -1,4 +1,4 @@
-// What the browser files of the engine share: WebGL contexts counted, the heap measured, client-side
+// What the engine's browser files share: WebGL contexts counted, the heap measured, client-side
 // navigation as the app's links do it, and waits for the engine's demo page and the lobby.
 import type { CDPSession, Page } from 'playwright-core';
 
