@@ -63,6 +63,7 @@ export async function buildApp(
   if (redis) app.addHook('onClose', async () => redis.close());
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
+  app.decorateRequest('prefetchedBetState', null);
   registerErrorHandling(app);
   registerInputGuards(app);
 

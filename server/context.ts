@@ -2,6 +2,7 @@ import type { BackgroundTasks } from './background';
 import type { ServerConfig } from './config';
 import type { Db, Listen } from './db/database';
 import type { User } from './db/schema';
+import type { PrefetchedBetState } from './modules/bets/auth';
 import type { BetFeed } from './modules/live-bets/feed';
 import type { RedisLink } from './redis/link';
 
@@ -23,6 +24,11 @@ declare module 'fastify' {
     user: User | null;
     /** Id of the access token the request was signed with. */
     tokenId: number | null;
+    /**
+     * The bet's state a bet route's auth hook read with the token (requireAuthWithBetState), for
+     * its handler to take once; null on other routes.
+     */
+    prefetchedBetState: PrefetchedBetState | null;
   }
 }
 

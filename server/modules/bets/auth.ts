@@ -7,10 +7,10 @@ import { tokenAndBetState, type BetState } from './statements';
 import { warmPlayers, type WarmPlayer, type WarmPlayers } from './warm';
 
 /** What requireAuthWithBetState read: the state, under the Idempotency-Key it was read with. */
-const prefetched = new WeakMap<
-  FastifyRequest,
-  { key: string | null; state: BetState | undefined }
->();
+export interface PrefetchedBetState {
+  key: string | null;
+  state: BetState | undefined;
+}
 
 /**
  * onRequest hook of the bet routes: requireAuth, with the bet's state read in the same round
@@ -29,7 +29,10 @@ export async function requireAuthWithBetState(request: FastifyRequest): Promise<
   const players = warmPlayers(request.server.db);
   const warm = players.take(token, secretHash, Date.now());
   if (!warm) {
-    prefetched.set(request, { key, state: await readWithToken(request, token, secretHash, key) });
+    request.prefetchedBetState = {
+      key,
+      state: await readWithToken(request, token, secretHash, key),
+    };
     return;
   }
   request.user = warm.user;
@@ -50,7 +53,7 @@ export async function requireAuthWithBetState(request: FastifyRequest): Promise<
     },
     remember: remembering(players, token.id, warm),
   };
-  prefetched.set(request, { key, state });
+  request.prefetchedBetState = { key, state };
 }
 
 /** BetState.remember: keeps the player warm with the state their written bet left. */
@@ -92,8 +95,8 @@ export function takePrefetchedBetState(
   request: FastifyRequest,
   key: string | null,
 ): BetState | null | undefined {
-  const read = prefetched.get(request);
-  prefetched.delete(request);
+  const read = request.prefetchedBetState;
+  request.prefetchedBetState = null;
   if (!read || read.key !== key) return undefined;
   return read.state ?? null;
 }
