@@ -3,7 +3,7 @@ import { unauthenticated } from '../../http/errors';
 import { bearerOf } from '../auth/guard';
 import { acceptToken, parseBearer, sha256Hex, type BearerToken } from '../auth/tokens';
 import { idempotencyKeyOf } from './idempotency';
-import { tokenAndBetState, type BetState } from './statements';
+import { tokenAndBetState, type BetState } from './state';
 import { warmPlayers, type WarmPlayer, type WarmPlayers } from './warm';
 
 /** What requireAuthWithBetState read: the state, under the Idempotency-Key it was read with. */

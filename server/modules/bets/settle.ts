@@ -10,7 +10,8 @@ import type { Bet } from '../games/schema';
 import type { IdempotencyRequest } from './idempotency';
 import { enforcePlayRules } from '../responsible-play/enforce';
 import { betJson, type BetAnswer } from './json';
-import { betState, recordBet, type BetState, type RecordedBet } from './statements';
+import { recordBet, type RecordedBet } from './record';
+import { betState, type BetState } from './state';
 
 export interface Decision {
   multiplierE4: number;

@@ -1,6 +1,6 @@
 import type { User } from '../../db/schema';
 import { sameHash, TOUCH_INTERVAL_MS, type BearerToken } from '../auth/tokens';
-import type { BetPair } from './statements';
+import type { BetPair } from './state';
 
 /**
  * What this process's last bet of a player left (server/modules/bets/auth.ts): the player, their

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors';
 import type { IdempotencyRequest } from '../bets/idempotency';
 import { betJson, type BetAnswer } from '../bets/json';
 import { pairOfBet, placeBet, type BetOutcome } from '../bets/settle';
-import type { BetState } from '../bets/statements';
+import type { BetState } from '../bets/state';
 import { changeBalance, lockBalance } from '../wallet/service';
 import { bets, gameSessions, type Bet } from './schema';
 
