@@ -1,14 +1,4 @@
-import {
-  Container,
-  Graphics,
-  Particle,
-  ParticleContainer,
-  Rectangle,
-  Sprite,
-  Text,
-  Texture,
-  type FederatedPointerEvent,
-} from 'pixi.js';
+import { Container, Particle, ParticleContainer } from 'pixi.js';
 import {
   fitInto,
   seededRandom,
@@ -21,27 +11,16 @@ import {
 } from '../../engine/index';
 import { defineScene } from '../shared/gameScene';
 import { playGameSound, type GameSound } from '../shared/sounds';
-import { atlasTextures, backdropParticles, drawAtlas, INK, ROCK, type Atlas } from './atlas';
+import { atlasTextures, backdropParticles, drawAtlas, ROCK, type Atlas } from './atlas';
 import { asteroidsChannel, type AsteroidsSceneApi } from './channel';
 import { asteroidsParams } from './params';
-import { GEM_KINDS, tripleOf } from './rules';
-import { ASTEROID_COUNT, AsteroidsSimulation, FIELD, type Rock } from './simulation';
+import { GemStrip, gemColour, STRIP_HEIGHT } from './gemStrip';
+import { tripleOf } from './rules';
+import { AsteroidsSimulation, FIELD, type Rock } from './simulation';
+import { TouchControls, type Box } from './touchControls';
 
-/** One colour per gem kind, highest kind first (GEM_KINDS' order). */
-const GEM_COLOURS = [
-  0xff3b5c, 0xff8a3d, 0xffd23d, 0x7be36b, 0x2fd6b0, 0x3db4ff, 0x6b7bff, 0xb86bff, 0xe0e6f0,
-];
-const gemColour = (kind: number) =>
-  GEM_COLOURS[(GEM_KINDS as readonly number[]).indexOf(kind)] ?? INK;
-const HUD_HEIGHT = 44;
 /** Upright, the controls get a pad of their own under the field when at least this tall. */
 const PAD_MIN_HEIGHT = 96;
-const SLOT_HEIGHT = HUD_HEIGHT - 12;
-/** Room around a slot's box in its picture for the lit stroke. */
-const SLOT_MARGIN = 3;
-const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontWeight: '800' as const };
-/** Short enough for a phone's slot: 10000 -> '10k×', 50 -> '50×'. */
-const gemLabel = (kind: number) => (kind >= 1000 ? `${kind / 1000}k×` : `${kind}×`);
 const MAX_PARTICLES = 240;
 const BULLET_TINT = 0xfff27a;
 const KEYS = {
@@ -117,28 +96,12 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   /** The view's clock: simulated time, advanced by update(); stepStartMs is before this step. */
   private clockMs = 0;
   private stepStartMs = 0;
-  private readonly hud = new Container({ label: 'gems' });
-  /** The gem strip: one sprite per slot, showing a picture of its box and label. */
-  private readonly slots: { sprite: Sprite; drawn: string }[] = [];
-  /**
-   * Slot pictures (box and label drawn once per kind and state at the current size): a gem
-   * coming out swaps a texture instead of re-rendering a text and a box mid-round.
-   */
-  private readonly slotArt = new Map<string, Texture>();
-  private slotFont = 14;
   private engine!: SceneContext['engine'];
-  private clock!: Text;
-  private readonly touch = new Container({ label: 'touch-controls' });
-  private readonly stick = new Graphics();
-  private readonly fireButton = new Graphics();
+  private readonly strip = new GemStrip(() => this.engine.renderer);
+  private readonly touch = new TouchControls(() => this.sim.controls);
   private readonly held = new Set<string>();
-  private stickPointer: number | null = null;
-  private stickCentre = { x: 0, y: 0, r: 50 };
-  /** The stick's knob: under the thumb while steering, in the middle otherwise. */
-  private readonly knob = new Graphics();
   /** Upright: the controls' own pad under the field (null: they sit over the field). */
-  private readonly padBack = new Graphics();
-  private pad: { x: number; y: number; width: number; height: number } | null = null;
+  private pad: Box | null = null;
   private padded = false;
   private shakeLeft = 0;
   private fieldFit = { scale: 1, x: 0, y: 0 };
@@ -170,19 +133,6 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   create(ctx: SceneContext): void {
     this.engine = ctx.engine;
     this.motion?.addEventListener('change', this.motionChanged);
-    for (let i = 0; i < ASTEROID_COUNT; i++) {
-      const sprite = new Sprite();
-      this.hud.addChild(sprite);
-      this.slots.push({ sprite, drawn: '' });
-    }
-    // A fixed resolution: otherwise each step of the engine's dynamic resolution re-renders it.
-    this.clock = new Text({
-      text: '',
-      style: { ...LABEL_STYLE, fontSize: 14, fill: 0x8fa3d8 },
-      resolution: 2,
-    });
-    this.clock.anchor.set(1, 0.5);
-    this.hud.addChild(this.clock);
     this.atlas = atlasTextures(ctx.engine.textures.get('asteroids:atlas', drawAtlas));
     this.sprites = new ParticleContainer<Particle>({
       label: 'asteroids-sprites',
@@ -194,17 +144,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
     this.flameParticle = new Particle({ texture: this.atlas.flame, anchorX: 0.5, anchorY: 0.5 });
     this.backdrop = backdropParticles(this.atlas);
     this.field.addChild(this.sprites);
-    this.touch.addChild(this.padBack, this.stick, this.knob, this.fireButton);
-    this.stick.eventMode = 'static';
-    this.fireButton.eventMode = 'static';
-    this.stick.on('pointerdown', (e) => this.stickMove(e, true));
-    this.stick.on('globalpointermove', (e) => this.stickMove(e, false));
-    this.stick.on('pointerup', () => this.stickEnd());
-    this.stick.on('pointerupoutside', () => this.stickEnd());
-    this.fireButton.on('pointerdown', () => (this.sim.controls.fire = true));
-    this.fireButton.on('pointerup', () => (this.sim.controls.fire = false));
-    this.fireButton.on('pointerupoutside', () => (this.sim.controls.fire = false));
-    ctx.root.addChild(this.field, this.hud, this.touch);
+    ctx.root.addChild(this.field, this.strip.root, this.touch.root);
   }
 
   /**
@@ -216,101 +156,29 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   layout(space: LayoutSpace): void {
     const width = space.width - 16;
     const fieldHeight = (width * FIELD.height) / FIELD.width;
-    const padHeight = space.height - HUD_HEIGHT - fieldHeight - 16;
+    const padHeight = space.height - STRIP_HEIGHT - fieldHeight - 16;
     this.padded = space.portrait && padHeight >= PAD_MIN_HEIGHT;
     const area = {
       x: 8,
-      y: HUD_HEIGHT,
+      y: STRIP_HEIGHT,
       width,
-      height: this.padded ? fieldHeight : space.height - HUD_HEIGHT - 8,
+      height: this.padded ? fieldHeight : space.height - STRIP_HEIGHT - 8,
     };
     this.fieldFit = fitInto(FIELD, area);
     this.field.scale.set(this.fieldFit.scale);
     this.field.position.set(this.fieldFit.x, this.fieldFit.y);
     // The gem strip sits right above the field, wherever the fit put it.
-    this.hud.y = Math.max(0, this.fieldFit.y - HUD_HEIGHT);
-    const slot = Math.min(44, (space.width - 90) / ASTEROID_COUNT);
-    const left = (space.width - slot * ASTEROID_COUNT) / 2 - 30;
-    this.slots.forEach(({ sprite }, i) => {
-      sprite.position.set(left + i * slot + 2 - SLOT_MARGIN, 6 - SLOT_MARGIN);
-    });
-    const font = Math.max(10, Math.round(slot * 0.3));
-    if (slot - 4 !== this.slotSize || font !== this.slotFont) {
-      this.slotSize = slot - 4;
-      this.slotFont = font;
-      this.dropSlotArt();
-    }
-    this.clock.position.set(space.width - 10, HUD_HEIGHT / 2);
+    this.strip.root.y = Math.max(0, this.fieldFit.y - STRIP_HEIGHT);
+    this.strip.layout(space.width);
     this.drawSlots();
     // The pad's controls work with a mouse too: shown whenever there is a pad.
-    this.touch.visible = this.padded || coarsePointer();
+    this.touch.root.visible = this.padded || coarsePointer();
     const fieldBottom = this.fieldFit.y + FIELD.height * this.fieldFit.scale;
     this.pad = this.padded
       ? { x: 8, y: fieldBottom + 8, width, height: space.height - fieldBottom - 16 }
       : null;
-    const pad = this.pad;
-    const r = pad
-      ? Math.max(36, Math.min(64, pad.height * 0.4, space.width * 0.16))
-      : Math.max(36, Math.min(60, space.width * 0.12));
-    const fire = { r: r * 0.8, x: 0, y: 0 };
-    if (pad) {
-      const cy = pad.y + pad.height / 2;
-      this.stickCentre = { x: pad.x + 16 + r, y: cy, r };
-      Object.assign(fire, { x: pad.x + pad.width - 16 - fire.r, y: cy });
-    } else {
-      this.stickCentre = { x: 16 + r, y: space.height - 16 - r, r };
-      Object.assign(fire, { x: space.width - 16 - fire.r, y: space.height - 16 - fire.r });
-    }
-    this.padBack.clear();
-    if (pad) {
-      this.padBack
-        .roundRect(pad.x, pad.y, pad.width, pad.height, 12)
-        .fill({ color: 0x11182e })
-        .stroke({ color: 0x3a4270, width: 1.5 });
-    }
-    const { x, y } = this.stickCentre;
-    this.stick
-      .clear()
-      .circle(x, y, r)
-      .fill({ color: INK, alpha: 0.12 })
-      .circle(x, y, r)
-      .stroke({ color: INK, alpha: 0.35, width: 2 });
-    // Four notches: the stick points the ship and pushes it.
-    for (const a of [0, Math.PI / 2, Math.PI, (3 * Math.PI) / 2]) {
-      const tip = { x: x + Math.cos(a) * r * 0.86, y: y + Math.sin(a) * r * 0.86 };
-      const side = { x: -Math.sin(a) * r * 0.09, y: Math.cos(a) * r * 0.09 };
-      const back = { x: -Math.cos(a) * r * 0.14, y: -Math.sin(a) * r * 0.14 };
-      this.stick
-        .poly([
-          tip.x,
-          tip.y,
-          tip.x + back.x + side.x,
-          tip.y + back.y + side.y,
-          tip.x + back.x - side.x,
-          tip.y + back.y - side.y,
-        ])
-        .fill({ color: INK, alpha: 0.45 });
-    }
-    this.knob
-      .clear()
-      .circle(0, 0, r * 0.38)
-      .fill({ color: INK, alpha: 0.35 });
-    // On the pad each control takes its half: a thumb need not find the circle.
-    this.stick.hitArea = pad ? new Rectangle(pad.x, pad.y, pad.width / 2, pad.height) : null;
-    this.fireButton.hitArea = pad
-      ? new Rectangle(pad.x + pad.width / 2, pad.y, pad.width / 2, pad.height)
-      : null;
-    this.placeKnob(0, 0);
-    this.fireButton
-      .clear()
-      .circle(fire.x, fire.y, fire.r)
-      .fill({ color: 0xff4f7b, alpha: 0.35 })
-      .stroke({ color: 0xff4f7b, width: 2 })
-      .circle(fire.x, fire.y, fire.r * 0.42)
-      .stroke({ color: 0xffffff, alpha: 0.7, width: 2 });
+    this.touch.layout(space, this.pad);
   }
-
-  private slotSize = 36;
 
   describeLayout(): LayoutReport {
     return {
@@ -322,15 +190,10 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       },
       scale: this.fieldFit.scale,
       /** The strip as drawn: each slot's gem kind, '' while empty. */
-      strip: this.slots.map(({ drawn }) => drawn.split(':')[0]).join(','),
-      touchControls: this.touch.visible,
+      strip: this.strip.kinds,
+      touchControls: this.touch.root.visible,
       ...(this.pad ? { pad: this.pad } : {}),
-      stick: {
-        x: this.stickCentre.x - this.stickCentre.r,
-        y: this.stickCentre.y - this.stickCentre.r,
-        width: 2 * this.stickCentre.r,
-        height: 2 * this.stickCentre.r,
-      },
+      stick: this.touch.stickBox,
     };
   }
 
@@ -447,7 +310,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       this.drawSlots();
     }
     const clock = sim.active ? `${Math.ceil(sim.timeLeft)} s` : '';
-    if (this.clock.text !== clock) this.clock.text = clock;
+    this.strip.setClock(clock);
     const amplitude = this.shakeLeft > 0 ? this.values.shake * (this.shakeLeft / 0.25) : 0;
     this.field.position.set(
       this.fieldFit.x + (this.random() - 0.5) * amplitude,
@@ -485,7 +348,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
 
   destroy(): void {
     this.motion?.removeEventListener('change', this.motionChanged);
-    this.dropSlotArt();
+    this.strip.dropArt();
   }
 
   paramsChanged(values: ParamValues): void {
@@ -577,82 +440,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   }
 
   private drawSlots(): void {
-    const revealed = this.sim?.revealed ?? [];
-    this.slots.forEach((slot, i) => {
-      const kind = revealed[i];
-      const lit = kind !== undefined && kind === this.lit;
-      const drawn = `${kind ?? ''}:${lit}`;
-      if (slot.drawn === drawn) return;
-      slot.drawn = drawn;
-      slot.sprite.texture = this.slotPicture(drawn, kind, lit);
-    });
-  }
-
-  /** A slot's box (empty, a gem, or the lit gem) with its label, rendered once per size. */
-  private slotPicture(key: string, kind: number | undefined, lit: boolean): Texture {
-    const cached = this.slotArt.get(key);
-    if (cached) return cached;
-    const renderer = this.engine.renderer;
-    if (!renderer) return Texture.EMPTY;
-    const picture = new Container();
-    picture.boundsArea = new Rectangle(
-      -SLOT_MARGIN,
-      -SLOT_MARGIN,
-      this.slotSize + 2 * SLOT_MARGIN,
-      SLOT_HEIGHT + 2 * SLOT_MARGIN,
-    );
-    const box = new Graphics().roundRect(0, 0, this.slotSize, SLOT_HEIGHT, 6);
-    picture.addChild(box);
-    if (kind === undefined) {
-      box.fill({ color: 0x1b2440 }).stroke({ color: 0x34406a, width: 1 });
-    } else {
-      box.fill({ color: gemColour(kind), alpha: lit ? 1 : 0.35 });
-      if (lit) box.stroke({ color: 0xffffff, width: 3 });
-      const label = new Text({
-        text: gemLabel(kind),
-        style: { ...LABEL_STYLE, fontSize: this.slotFont, fill: lit ? 0x0b0f1e : INK },
-      });
-      label.anchor.set(0.5);
-      label.position.set(this.slotSize / 2, SLOT_HEIGHT / 2);
-      picture.addChild(label);
-    }
-    const texture = renderer.generateTexture({ target: picture, resolution: 2, antialias: true });
-    picture.destroy({ children: true });
-    this.slotArt.set(key, texture);
-    return texture;
-  }
-
-  /** Forgets the slot pictures (the size changed); the slots are drawn again from scratch. */
-  private dropSlotArt(): void {
-    for (const slot of this.slots) {
-      slot.sprite.texture = Texture.EMPTY;
-      slot.drawn = '';
-    }
-    for (const texture of this.slotArt.values()) texture.destroy(true);
-    this.slotArt.clear();
-  }
-
-  private stickMove(event: FederatedPointerEvent, start: boolean): void {
-    if (start) this.stickPointer = event.pointerId;
-    if (this.stickPointer !== event.pointerId) return;
-    const dx = event.global.x - this.stickCentre.x;
-    const dy = event.global.y - this.stickCentre.y;
-    const pushed = Math.hypot(dx, dy) / this.stickCentre.r;
-    const reach = pushed > 1 ? 1 / pushed : 1;
-    this.placeKnob(dx * reach, dy * reach);
-    this.sim.controls.aim = pushed > 0.2 ? Math.atan2(dy, dx) : this.sim.controls.aim;
-    this.sim.controls.thrust = pushed > 0.6;
-  }
-
-  private placeKnob(dx: number, dy: number): void {
-    this.knob.position.set(this.stickCentre.x + dx, this.stickCentre.y + dy);
-  }
-
-  private stickEnd(): void {
-    this.placeKnob(0, 0);
-    this.stickPointer = null;
-    this.sim.controls.aim = null;
-    this.sim.controls.thrust = false;
+    this.strip.draw(this.sim?.revealed ?? [], this.lit);
   }
 }
 
