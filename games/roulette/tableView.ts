@@ -4,47 +4,32 @@
 // cursor does the same from the arrows, Enter and Delete. It changes nothing itself: it reports
 // to the panel, which changes its list and hands it back (one source of truth).
 import { BitmapText, Container, Graphics, Rectangle, type FederatedPointerEvent } from 'pixi.js';
-import type { Rect } from '../../engine/index';
 import { formatMoney } from '../shared/amount';
 import type { RouletteSceneConfig } from './channel';
 import { GESTURE, TableGesture, type GestureEvent } from './gesture';
-import { LABEL_FONT, installLabelFont } from './labelFont';
 import { coveredPockets } from './rules';
-import { chipLabel, chipsOn, totalCents } from './selection';
+import { chipsOn, totalCents } from './selection';
+import {
+  COLOURS,
+  drawCell,
+  drawChipStack,
+  fitLabel,
+  newChipStack,
+  newText,
+  type ChipStack,
+} from './tableArt';
 import {
   layoutTable,
   spotKey,
   zoneAt,
   zoneToward,
   type Direction,
-  type TableCell,
   type TableLayout,
   type TableOrientation,
   type TableSpot,
   type TableZone,
 } from './table';
 
-const COLOURS = {
-  felt: 0x0d5c37,
-  rim: 0x083b24,
-  line: 0xe9dcb0,
-  red: 0xc62a3f,
-  black: 0x18232b,
-  green: 0x138a3b,
-  ink: 0xffffff,
-  cursor: 0xf5c542,
-  over: 0xff7a8a,
-} as const;
-/** A chip's colour by its value, as casinos colour them (cents from, colour). */
-const CHIP_COLOURS: readonly [number, number][] = [
-  [50_000, 0x7b3fc4],
-  [10_000, 0x1d1d1d],
-  [2_500, 0x1f8a4c],
-  [500, 0xc62a3f],
-  [100, 0x2a6fd6],
-  [0, 0x7d8a97],
-];
-const chipColour = (cents: number) => CHIP_COLOURS.find(([from]) => cents >= from)![1];
 /** After this long a press on a stack starts drawing its long-press ring. */
 const RING_AFTER_MS = 120;
 
@@ -53,34 +38,6 @@ export interface TableActions {
   move(from: TableSpot, to: TableSpot): void;
   remove(spot: TableSpot): void;
   cursor(spot: TableSpot): void;
-}
-
-interface ChipStack {
-  root: Container;
-  discs: Graphics;
-  label: BitmapText;
-  drawn: string;
-}
-
-const newText = (fill: number = COLOURS.ink) => {
-  installLabelFont();
-  const text = new BitmapText({ text: '', style: { fontFamily: LABEL_FONT, fontSize: 14, fill } });
-  text.anchor.set(0.5);
-  return text;
-};
-
-/** Sets a label's size and turn so it fits its cell (upright text turns in a tall cell). */
-function fitLabel(text: BitmapText, cell: Rect, px: number): void {
-  text.rotation = 0;
-  text.style.fontSize = px;
-  text.scale.set(1);
-  text.position.set(cell.x + cell.width / 2, cell.y + cell.height / 2);
-  const across = cell.width - 6;
-  if (text.width <= across) return;
-  const turn = cell.height > cell.width;
-  const room = turn ? cell.height - 6 : across;
-  if (turn) text.rotation = -Math.PI / 2;
-  if (text.width > room) text.scale.set(Math.max(0.5, room / text.width));
 }
 
 export class BettingTable {
@@ -116,7 +73,7 @@ export class BettingTable {
   private ringShown = false;
 
   constructor(private readonly actions: TableActions) {
-    this.ghost = this.newStack();
+    this.ghost = newChipStack();
     this.ghost.root.visible = false;
     this.ghost.root.alpha = 0.92;
     for (let n = 0; n <= 36; n++) {
@@ -368,7 +325,7 @@ export class BettingTable {
     const W = layout.numberWidth;
     const H = layout.numberHeight;
     g.roundRect(b.x - 3, b.y - 3, b.width + 6, b.height + 6, 6).fill(COLOURS.rim);
-    for (const cell of layout.cells) this.drawCell(g, cell);
+    for (const cell of layout.cells) drawCell(g, cell);
     for (const cell of layout.cells) {
       const r = cell.rect;
       g.rect(r.x, r.y, r.width, r.height).stroke({ color: COLOURS.line, width: 1, alpha: 0.8 });
@@ -433,38 +390,6 @@ export class BettingTable {
     });
   }
 
-  private drawCell(g: Graphics, cell: TableCell): void {
-    const r = cell.rect;
-    const fill =
-      cell.fill === 'felt'
-        ? COLOURS.felt
-        : cell.fill === 'red'
-          ? COLOURS.red
-          : cell.fill === 'black'
-            ? COLOURS.black
-            : COLOURS.green;
-    g.rect(r.x, r.y, r.width, r.height).fill(fill);
-    const type = cell.spot.type;
-    if (type === 'red' || type === 'black') {
-      // The red and black boxes show a diamond in their colour.
-      const cx = r.x + r.width / 2;
-      const cy = r.y + r.height / 2;
-      const hw = Math.min(r.width * 0.34, r.height * 0.5);
-      const hh = Math.min(r.height * 0.3, r.width * 0.22);
-      g.poly([cx - hw, cy, cx, cy - hh, cx + hw, cy, cx, cy + hh])
-        .fill(type === 'red' ? COLOURS.red : COLOURS.black)
-        .stroke({ color: COLOURS.line, width: 1, alpha: 0.7 });
-    }
-  }
-
-  private newStack(): ChipStack {
-    const root = new Container();
-    const discs = new Graphics();
-    const label = newText();
-    root.addChild(discs, label);
-    return { root, discs, label, drawn: '' };
-  }
-
   /** One stack per spot with chips, at the spot's anchor, showing its total. */
   private drawStacks(): void {
     const layout = this.layout;
@@ -477,7 +402,7 @@ export class BettingTable {
       seen.add(zone.key);
       let stack = this.stacks.get(zone.key);
       if (!stack) {
-        stack = this.newStack();
+        stack = newChipStack();
         this.stacks.set(zone.key, stack);
         this.chips.addChild(stack.root);
       }
@@ -493,33 +418,9 @@ export class BettingTable {
   }
 
   private drawStack(stack: ChipStack, cents: number): void {
-    const r = this.chipRadius;
     const chip = this.config?.chipCents ?? 0;
     const count = chip > 0 ? Math.min(3, Math.max(1, Math.round(cents / chip))) : 1;
-    const key = `${cents}:${count}:${r}`;
-    if (stack.drawn === key) return;
-    stack.drawn = key;
-    const colour = chipColour(cents);
-    const g = stack.discs.clear();
-    // The chips under the top one show as edges below it.
-    for (let i = count - 1; i >= 1; i--) {
-      g.circle(0, i * 2.5, r)
-        .fill(colour)
-        .stroke({ color: 0x000000, width: 1, alpha: 0.45 });
-    }
-    g.circle(0, 0, r).fill(colour).stroke({ color: 0x000000, width: 1, alpha: 0.5 });
-    for (let i = 0; i < 6; i++) {
-      const a = (i * Math.PI) / 3;
-      g.moveTo(Math.cos(a) * (r - 1.6), Math.sin(a) * (r - 1.6))
-        .arc(0, 0, r - 1.6, a, a + 0.32)
-        .stroke({ color: COLOURS.ink, width: 2.4 });
-    }
-    g.circle(0, 0, r * 0.7).stroke({ color: COLOURS.ink, width: 1, alpha: 0.8 });
-    const label = stack.label;
-    label.text = chipLabel(cents);
-    label.style.fontSize = Math.max(8, Math.round(r * 0.82));
-    label.scale.set(1);
-    if (label.width > r * 1.3) label.scale.set((r * 1.3) / label.width);
+    drawChipStack(stack, cents, count, this.chipRadius);
   }
 
   private drawPressRing(now: number): void {
