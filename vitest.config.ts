@@ -37,9 +37,10 @@ const E2E_ALONE = [
 ];
 
 /**
- * The files a worker runs one after another share their modules (Vitest's `isolate: false`): the
- * server's code and the test support are imported once per worker, not once per file, which was
- * a third of the integration suite's time. Each file still starts its own servers and databases.
+ * The browser files a worker runs one after another share their modules (Vitest's `isolate:
+ * false`): the test support is imported once per worker, not once per file. Each file still
+ * starts its own server and browser. The integration files keep isolation: they run the server
+ * in-process (tried with shared modules, a fresh clone's run failed two money tests).
  */
 const SHARED_MODULES = { isolate: false } as const;
 
@@ -82,7 +83,6 @@ export default defineConfig({
           exclude: INTEGRATION_ALONE,
           environment: 'node',
           globalSetup: SERVER_BUNDLE_SETUP,
-          ...SHARED_MODULES,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time: most of a suite's time is spent waiting on its database.
@@ -95,7 +95,6 @@ export default defineConfig({
           include: INTEGRATION_ALONE,
           environment: 'node',
           globalSetup: SERVER_BUNDLE_SETUP,
-          ...SHARED_MODULES,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
