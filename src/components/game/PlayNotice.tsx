@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { route } from '../../app/routes';
-import { blockText } from '../../pages/settings/play/playFormat';
+import { blockText } from '../playFormat';
 import { blockInForce, noteRefusal, playState } from '../../state/play';
 import './playNotice.css';
 

@@ -14,7 +14,7 @@ import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import { FormAlert } from '../../../components/FormAlert';
 import { useForm } from '../../../components/useForm';
-import { playTime } from './playFormat';
+import { playTime } from '../../../components/playFormat';
 
 const slot = (kind: LimitKind, period: LimitPeriod) => `${kind}.${period}`;
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/FormAlert';
 import { openDialog } from '../../../state/ui';
 import { setPlayBlock } from '../../../state/play';
-import { blockText } from './playFormat';
+import { blockText } from '../../../components/playFormat';
 
 /** Break lengths offered, in hours: 1, 2 and 3 days; 1, 2, 4 and 6 weeks. */
 const BREAK_HOURS = [24, 48, 72, 168, 336, 672, 1008] as const;

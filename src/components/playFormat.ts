@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { dateTimeFormat } from '../../../../games/shared/formats';
-import type { PlayBlock } from '../../../api/responsiblePlay';
+import { dateTimeFormat } from '../../games/shared/formats';
+import type { PlayBlock } from '../api/responsiblePlay';
 
 /** A moment as the responsible-play screens show it: date and time in the player's language. */
 export function playTime(iso: string, locale: string): string {
