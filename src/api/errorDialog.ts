@@ -18,7 +18,8 @@ const asRecord = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-const text = (value: unknown): string | undefined =>
+/** A non-empty string, or undefined. */
+export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
 /** The first message of each field of a 422 `errors` map, in field order. */

@@ -1,5 +1,6 @@
 import type { GameRequest, GameServices, RequestOptions } from '../../games/shared/services';
 import { errorBody, errorStatus, http } from '../api/client';
+import { text } from '../api/errorDialog';
 import type { PlayRefusal } from '../api/responsiblePlay';
 import { noteRefusal, playState } from '../state/play';
 import { openEvents } from '../api/events';
@@ -38,7 +39,6 @@ export const gameRequest: GameRequest = async <T>(
 };
 
 function refusalOf(body: Record<string, unknown> | null): PlayRefusal {
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const code = body?.code === 'play_limit' || body?.code === 'play_block' ? body.code : undefined;
   return {
     message: text(body?.message) ?? '',

@@ -12,7 +12,7 @@ import { lockJson } from '../tokenlocks/service';
 import { tokenLocks } from '../tokenlocks/schema';
 import { ledgerEntryJson, ledgerPage, ledgerSum } from '../wallet/ledger';
 import { recordAction } from './actions';
-import { activeBlock } from '../responsible-play/store';
+import { activeBlock, blockJson } from '../responsible-play/store';
 
 /** A player as the console lists them. */
 export function playerJson(user: User) {
@@ -86,7 +86,7 @@ export async function playerPage(db: Db, userId: number) {
   ]);
   return {
     user: playerJson(user),
-    play_block: block && { kind: block.kind, until: block.until?.toISOString() ?? null },
+    play_block: blockJson(block),
     balance: centsToAmount(user.balanceCents),
     ledger_sum: centsToAmount(sum),
     ledger: ledger.map(ledgerEntryJson),

@@ -12,6 +12,7 @@ import {
 } from './rules';
 import {
   activeBlock,
+  blockJson,
   readSlots,
   readUsage,
   setGuarded,
@@ -47,7 +48,7 @@ export function blockRefusal(block: ActiveBlock): HttpError {
     (locale): Record<string, string> =>
       block.until ? { time: messageTime(locale, block.until) } : {},
     'play.blocked_title',
-    { code: BLOCK_REFUSAL, block: { kind: block.kind, until: block.until?.toISOString() ?? null } },
+    { code: BLOCK_REFUSAL, block: blockJson(block) },
   );
 }
 

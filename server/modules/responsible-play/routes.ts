@@ -23,7 +23,7 @@ import {
   type LimitsView,
   type WantedLimits,
 } from './service';
-import { activeBlock, type ActiveBlock } from './store';
+import { activeBlock, blockJson } from './store';
 
 /** The largest limit a player can set, in currency units. */
 const MAX_LIMIT = 100_000_000;
@@ -141,9 +141,6 @@ function limitCents(
     });
   }
 }
-
-const blockJson = (block: ActiveBlock | null) =>
-  block && { kind: block.kind, until: block.until?.toISOString() ?? null };
 
 /**
  * The player's own responsible-play settings: limits, a break, a self-exclusion and the reality

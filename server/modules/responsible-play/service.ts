@@ -17,6 +17,7 @@ import {
 import {
   activeBlock,
   addBlock,
+  periodInterval,
   databaseNow,
   mapSlots,
   readSlots,
@@ -121,7 +122,7 @@ export async function playSummary(
   const [row] = rowsOf<{ since: Date | string; wagered: string; net: string; bets: string }>(
     await db.execute(sql`WITH bounds AS (
         SELECT greatest(least(${since.toISOString()}::timestamptz, now()),
-          now() - ${sql.raw(`interval '${PERIOD_MS.month / 1000} seconds'`)}) AS since
+          now() - ${periodInterval('month')}) AS since
       )
       SELECT bounds.since,
         coalesce(sum(-delta_cents) FILTER (WHERE reason = 'bet'), 0)::text AS wagered,

@@ -28,7 +28,9 @@ const KIND_LINES: Record<LimitKind, { reasons: string[]; sign: 1 | -1 }> = {
   deposit: { reasons: ['deposit'], sign: 1 },
 };
 
-const interval = (period: LimitPeriod) => sql.raw(`interval '${PERIOD_MS[period] / 1000} seconds'`);
+/** A period as an SQL interval literal. */
+export const periodInterval = (period: LimitPeriod) =>
+  sql.raw(`interval '${PERIOD_MS[period] / 1000} seconds'`);
 const reasonList = (kind: LimitKind) =>
   sql.raw(KIND_LINES[kind].reasons.map((r) => `'${r}'`).join(', '));
 
@@ -131,7 +133,7 @@ export async function readUsage(
   const columns: SQL[] = [];
   for (const kind of LIMIT_KINDS) {
     for (const period of LIMIT_PERIODS) {
-      const within = sql`reason IN (${reasonList(kind)}) AND created_at > now() - ${interval(period)}`;
+      const within = sql`reason IN (${reasonList(kind)}) AND created_at > now() - ${periodInterval(period)}`;
       const sign = sql.raw(String(KIND_LINES[kind].sign));
       columns.push(
         sql`coalesce(sum(${sign} * delta_cents) FILTER (WHERE ${within}), 0)::text
@@ -144,7 +146,7 @@ export async function readUsage(
     await db.execute(sql`SELECT now() AS now, ${sql.join(columns, sql`, `)}
       FROM (SELECT 1) AS one
       LEFT JOIN ledger_entries ON user_id = ${userId}
-        AND reason IN ('bet', 'payout', 'deposit') AND created_at > now() - ${interval('month')}`),
+        AND reason IN ('bet', 'payout', 'deposit') AND created_at > now() - ${periodInterval('month')}`),
   );
   const used = {} as Usage;
   const oldest = {} as Record<LimitKind, Record<LimitPeriod, Date | null>>;
@@ -171,7 +173,7 @@ export async function usageLines(
     await db.execute(sql`SELECT created_at AS at, (${sign} * delta_cents)::text AS cents
       FROM ledger_entries
       WHERE user_id = ${userId} AND reason IN (${reasonList(kind)})
-        AND created_at > now() - ${interval(period)}
+        AND created_at > now() - ${periodInterval(period)}
       ORDER BY created_at, id`),
   );
   return rows.map((row) => ({ at: toDate(row.at), cents: Number(row.cents) }));
@@ -182,6 +184,10 @@ export interface ActiveBlock {
   /** Null: for good. */
   until: Date | null;
 }
+
+/** A block as the API shows it (null: none). */
+export const blockJson = (block: ActiveBlock | null) =>
+  block && { kind: block.kind, until: block.until?.toISOString() ?? null };
 
 /** The break or self-exclusion in force, the one that ends last when several are. */
 export async function activeBlock(db: Db | Tx, userId: number): Promise<ActiveBlock | null> {
