@@ -32,6 +32,7 @@ import { registerLiveBets } from './modules/live-bets/routes';
 import { imageRoutes } from './modules/images/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { RedisLink } from './redis/link';
+import { registerChainWallet } from './modules/chain/plugin';
 
 export interface BuildOptions {
   /** Where the log goes (stdout by default); the tests read it to prove no secret is written. */
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(walletRoutes);
+  await registerChainWallet(app);
   await app.register(tokenlockRoutes);
   await app.register(rankingRoutes);
   await app.register(creatorRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadAccountsConfig, type AccountsConfig } from './modules/auth/config';
+import { loadChainConfig, type ChainConfig } from './modules/chain/config';
 import { REPO_ROOT } from './repoRoot';
 
 /** Everything the server reads from its environment, parsed once. */
@@ -32,6 +33,8 @@ export interface ServerConfig {
    * which means the number of cores on PostgreSQL and 1 on PGlite (server/cluster.ts decides).
    */
   webConcurrency: number | undefined;
+  /** The real wallet on an EVM chain (CHAIN_RPC_URL and a house key), or null: play money. */
+  chain: ChainConfig | null;
 }
 
 /** '1000.00' -> 100000 cents; at most 2 decimals, not negative. */
@@ -113,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     startingBalanceCents: parseAmountToCents('STARTING_BALANCE', env.STARTING_BALANCE || '1000.00'),
     accounts,
     webConcurrency: workers(env.WEB_CONCURRENCY),
+    chain: loadChainConfig(env),
   };
 }

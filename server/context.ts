@@ -5,6 +5,7 @@ import type { User } from './db/schema';
 import type { PrefetchedBetState } from './modules/bets/auth';
 import type { BetFeed } from './modules/live-bets/feed';
 import type { RedisLink } from './redis/link';
+import type { ChainWallet } from './modules/chain/chainWallet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     betFeed: BetFeed;
     /** The link to Redis when REDIS_URL is set: an accelerator the server goes on without. */
     redis: RedisLink | null;
+    /** The real wallet on an EVM chain (CHAIN_RPC_URL), or null: play money (modules/chain). */
+    chainWallet: ChainWallet | null;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the auth guard; null on public routes. */

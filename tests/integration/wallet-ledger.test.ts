@@ -97,6 +97,27 @@ describeEachDatabase('wallet ledger: filters, pages, totals, CSV, balance histor
     return { in: inCents / 100, out: outCents / 100, net: (inCents - outCents) / 100 };
   };
 
+  it('is play money without a chain: no deposit address, deposits and withdrawals answer 409', async () => {
+    const info = await get<{ demo: boolean; deposit_address: null; chain_id: null }>(
+      '/api/wallet/info',
+      player.token,
+    );
+    expect(info.body).toMatchObject({ demo: true, deposit_address: null, chain_id: null });
+    for (const path of ['/api/wallet/deposits', '/api/wallet/withdrawals']) {
+      const res = await get<{ code: string }>(path, player.token);
+      expect(res.status, path).toBe(409);
+      expect(res.body.code).toBe('wallet_demo');
+    }
+    const withdraw = await call<{ code: string; message: string }>(
+      suite.server.url,
+      'POST',
+      '/api/wallet/withdrawals',
+      { token: player.token, body: { amount: 1 } },
+    );
+    expect(withdraw.status).toBe(409);
+    expect(withdraw.body.message).toMatch(/play money/i);
+  });
+
   it('pages the whole ledger newest first; the totals are the sums and the net is the balance', async () => {
     const first = await get('/api/wallet/ledger', player.token);
     expect(first.status).toBe(200);

@@ -15,6 +15,8 @@ export function testWallet(seed: string) {
   return {
     /** Lower case. */
     address,
+    /** The secret key as 0x-prefixed hex (to sign transactions with it on a test chain). */
+    privateKey: `0x${bytesToHex(secretKey)}` as `0x${string}`,
     personalSign(message: string): string {
       const body = utf8ToBytes(message);
       const prefix = utf8ToBytes(`\x19Ethereum Signed Message:\n${body.length}`);

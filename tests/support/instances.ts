@@ -9,14 +9,21 @@ export interface TwoInstances {
 }
 
 /**
- * A fresh PostgreSQL database and two real server processes on it (one worker each, `env` on
+ * A fresh PostgreSQL database and two real server processes on it (one worker each, `env`, or
+ * what the function answers when they start, on
  * top) for one describe block: started before its tests, stopped after them.
  */
-export function twoInstances(env: Record<string, string> = {}): TwoInstances {
+export function twoInstances(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): TwoInstances {
   const instances = {} as TwoInstances;
   beforeAll(async () => {
     instances.testDb = await createTestDatabase('postgres');
-    const serverEnv = { DATABASE_URL: instances.testDb.databaseUrl!, WEB_CONCURRENCY: '1', ...env };
+    const serverEnv = {
+      DATABASE_URL: instances.testDb.databaseUrl!,
+      WEB_CONCURRENCY: '1',
+      ...(typeof env === 'function' ? env() : env),
+    };
     instances.servers = await Promise.all([
       startServer({ env: serverEnv }),
       startServer({ env: serverEnv }),

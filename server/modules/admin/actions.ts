@@ -11,7 +11,9 @@ export type AdminActionKind =
   | 'post_create'
   | 'post_update'
   | 'post_delete'
-  | 'giveaway_create';
+  | 'giveaway_create'
+  | 'withdrawal_approve'
+  | 'withdrawal_reject';
 
 export interface AdminAction {
   adminId: number;

@@ -19,7 +19,16 @@ type BookProblemKind =
   /** A paying bet without exactly one payout line of its payout, or a losing one with a line. */
   | 'payout_line'
   /** A ledger line of reason bet or payout whose reference names no bet of its user. */
-  | 'orphan_line';
+  | 'orphan_line'
+  /**
+   * A deposit or withdrawal whose ledger lines are not what its status calls for (a credited
+   * deposit: one line `deposit` of its cents; a withdrawal: one line `withdrawal` of minus its
+   * amount, and one `withdrawal_refund` of it once failed or rejected), or such a line without
+   * its deposit or withdrawal.
+   */
+  | 'transfer_line'
+  /** A credited deposit or a confirmed withdrawal that the chain does not show as recorded. */
+  | 'chain_transfer';
 
 export interface BookProblem {
   kind: BookProblemKind;
@@ -44,6 +53,30 @@ export interface BooksReport {
 const lineBet = sql`CASE WHEN reference ~ '^bet:[0-9]{1,18}$'
   THEN substring(reference FROM 5)::bigint END`;
 
+/**
+ * Each deposit and withdrawal's ledger lines as `reason:cents` in order, against the lines its
+ * status calls for, where the two differ (a full join: either side may be missing).
+ */
+const transferLines = (limit: number) => sql`
+  WITH lines AS (
+    SELECT reference, user_id, string_agg(reason || ':' || delta_cents, ',' ORDER BY id) AS found
+    FROM ledger_entries WHERE reason IN ('deposit', 'withdrawal', 'withdrawal_refund')
+    GROUP BY 1, 2
+  ), owed AS (
+    SELECT 'deposit:' || id AS reference, user_id, 'deposit:' || cents AS expected
+    FROM chain_deposits WHERE status = 'credited' AND cents > 0
+    UNION ALL
+    SELECT 'withdrawal:' || id, user_id, 'withdrawal:' || -amount_cents ||
+      CASE WHEN status IN ('failed', 'rejected') THEN ',withdrawal_refund:' || amount_cents ELSE '' END
+    FROM withdrawals
+  )
+  SELECT coalesce(o.reference, l.reference) AS reference, coalesce(o.user_id, l.user_id) AS user_id,
+    coalesce(o.expected, 'no lines') AS expected, coalesce(l.found, 'no lines') AS found
+  FROM owed AS o FULL JOIN lines AS l ON l.reference = o.reference AND l.user_id = o.user_id
+  WHERE o.expected IS DISTINCT FROM l.found
+  ORDER BY 2, 1
+  LIMIT ${limit + 1}`;
+
 interface BalanceRow {
   user_id: number;
   balance_cents: string;
@@ -66,7 +99,7 @@ interface JoinedRow {
 /** Runs every check; at most `limit` problems of each query are listed. */
 export async function auditBooks(db: Db, limit = 1000): Promise<BooksReport> {
   const started = performance.now();
-  const { balances, joined, counts } = await db.transaction(async (tx) => {
+  const { balances, joined, transfers, counts } = await db.transaction(async (tx) => {
     // One snapshot for every check (bets may settle meanwhile), and memory enough for the
     // per-bet aggregate over the whole ledger to stay in memory instead of spilling to disk.
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
@@ -115,7 +148,13 @@ export async function auditBooks(db: Db, limit = 1000): Promise<BooksReport> {
         (SELECT count(*) FROM bets)::text AS bets,
         (SELECT count(*) FROM ledger_entries)::text AS ledger`),
     );
-    return { balances, joined, counts: counts! };
+    const transfers = rowsOf<{
+      reference: string;
+      user_id: number;
+      expected: string;
+      found: string;
+    }>(await tx.execute(transferLines(limit)));
+    return { balances, joined, transfers, counts: counts! };
   });
 
   const problems: BookProblem[] = [];
@@ -177,12 +216,21 @@ export async function auditBooks(db: Db, limit = 1000): Promise<BooksReport> {
       });
     }
   }
+  for (const row of transfers.slice(0, limit)) {
+    problems.push({
+      kind: 'transfer_line',
+      userId: row.user_id,
+      betId: null,
+      expected: `${row.reference}: ${row.expected}`,
+      found: row.found,
+    });
+  }
   return {
     users: Number(counts.users),
     bets: Number(counts.bets),
     ledgerRows: Number(counts.ledger),
     problems,
-    truncated: [balances, joined].some((rows) => rows.length > limit),
+    truncated: [balances, joined, transfers].some((rows) => rows.length > limit),
     ms: Math.round(performance.now() - started),
   };
 }

@@ -10,6 +10,7 @@ import { ledgerEntryJson, LedgerEntryBody, ledgerPage, ledgerSum } from '../wall
 import { centsToAmount } from '../wallet/service';
 import { recordAction } from './actions';
 import { auditBooks } from './books';
+import { reconcileChain } from '../chain/reconcile';
 import { gameStats, gameStatsJson } from './stats';
 import { adminErrors, adminOnly, UserIdParams, userIdOf } from './http';
 import { adjustBalance } from './service';
@@ -28,6 +29,8 @@ const BooksReportBody = Type.Object({
         Type.Literal('stake_line'),
         Type.Literal('payout_line'),
         Type.Literal('orphan_line'),
+        Type.Literal('transfer_line'),
+        Type.Literal('chain_transfer'),
       ]),
       user_id: Type.Integer(),
       bet_id: Type.Union([Type.Integer(), Type.Null()]),
@@ -204,7 +207,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Every balance equals the sum of its ledger and is not below zero; every bet has one ' +
           'stake line (reason bet) of minus its amount and, when it paid, one payout line of its ' +
-          'payout; every bet or payout line names a bet of its user. `npm run audit` runs the ' +
+          'payout; every bet or payout line names a bet of its user; every deposit and withdrawal ' +
+          'has the ledger lines its status calls for and, with a chain, is on chain as recorded. ' +
+          '`npm run audit` runs the ' +
           'same checks. At most 1,000 problems of each check are listed (`truncated`).',
         security: bearerAuth,
         response: { 200: BooksReportBody, ...adminErrors },
@@ -212,6 +217,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => {
       const report = await auditBooks(app.db);
+      const node = app.chainWallet?.connected;
+      if (node) report.problems.push(...(await reconcileChain(app.db, node)));
       return {
         users: report.users,
         bets: report.bets,

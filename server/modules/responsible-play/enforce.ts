@@ -111,3 +111,20 @@ export async function enforcePlayRules(tx: Tx, userId: number, stakeCents: numbe
   }
   if (!limited) await setGuarded(tx, userId, false);
 }
+
+/**
+ * How much more the player's deposit limits let in now (the smallest room of any period), or
+ * null when they have none. The deposit scan holds a deposit that does not fit.
+ */
+export async function depositRoomCents(db: Db | Tx, userId: number): Promise<number | null> {
+  const stored = await readSlots(db, userId);
+  const { now, used } = await readUsage(db, userId);
+  const slots = slotsAt(stored, now);
+  let room: number | null = null;
+  for (const period of LIMIT_PERIODS) {
+    const limitCents = slots.deposit[period].amountCents;
+    if (limitCents === null) continue;
+    room = Math.min(room ?? Infinity, Math.max(0, limitCents - used.deposit[period]));
+  }
+  return room;
+}

@@ -13,6 +13,9 @@ export const LEDGER_REASONS = [
   'rakeback',
   'referral_commission',
   'giveaway',
+  'deposit',
+  'withdrawal',
+  'withdrawal_refund',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -4,6 +4,7 @@ import { bearerAuth, ErrorBody } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { EthAccountBody } from '../eth-account/routes';
 import { linkedAccount } from '../eth-account/service';
+import { checksumAddress } from '../eth-account/signature';
 import { lockedPrincipalCents } from '../tokenlocks/service';
 import {
   BET_REASON,
@@ -16,7 +17,7 @@ import {
 import { walletLedgerRoutes } from './ledgerRoutes';
 import { centsToAmount } from './service';
 
-/** The demo currency: play money shown with 2 decimals (spec: a polygon-style logo). */
+/** The currency: the chain's native coin (or play money), shown with 2 decimals. */
 export const CURRENCY = 'POL';
 const REWARD_REASONS = ['rakeback', 'referral_commission', 'tokenlock_reward', 'giveaway'];
 const RECENT_ENTRIES = 20;
@@ -36,8 +37,14 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Object({
             balance: Type.Number(),
             currency: Type.String(),
-            demo: Type.Boolean({ description: 'play money: no deposits or withdrawals' }),
-            deposit_address: Type.Null({ description: 'deposits are not offered by the demo' }),
+            demo: Type.Boolean({
+              description: 'play money: no deposits or withdrawals (no chain configured)',
+            }),
+            deposit_address: Type.Union([Type.String(), Type.Null()], {
+              description:
+                'the house address deposits go to (GET /api/wallet/deposits); null in play money',
+            }),
+            chain_id: Type.Union([Type.Integer(), Type.Null()]),
             locked: Type.Number({ description: 'principal held in active token locks' }),
             totals: Type.Object({
               wagered: Type.Number(),
@@ -69,8 +76,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         balance: centsToAmount(user.balanceCents),
         currency: CURRENCY,
-        demo: true,
-        deposit_address: null,
+        demo: !app.chainWallet,
+        deposit_address: app.chainWallet ? checksumAddress(app.chainWallet.house) : null,
+        chain_id: app.chainWallet?.chainId ?? null,
         locked: centsToAmount(locked),
         totals: {
           wagered: centsToAmount(-sum(BET_REASON)),
