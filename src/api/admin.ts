@@ -1,5 +1,6 @@
 import type { RtpCheck } from '../../games/fairness/rtp';
 import { http } from './client';
+import type { Withdrawal, WithdrawalStatus } from './wallet';
 
 /** A player as the operator console lists them (GET /api/admin/users). */
 export interface AdminPlayer {
@@ -147,4 +148,52 @@ export const postsApi = {
   publish: (id: number, published: boolean) =>
     http.post(`/api/admin/posts/${id}/published`, { published }),
   remove: (id: number) => http.delete(`/api/admin/posts/${id}`),
+};
+
+/** The house wallet against what it owes (GET /api/admin/chain; 409 wallet_demo in play money). */
+export interface ChainStatus {
+  chain_id: number;
+  house_address: string;
+  /** On chain. */
+  house_balance: number;
+  /** The sum of all balances. */
+  player_balances: number;
+  /** Withdrawals taken from balances and not paid yet. */
+  in_flight: number;
+  held_deposits: number;
+  unlinked_deposits: { count: number; amount: number };
+  /** house_balance >= player_balances + in_flight + held_deposits */
+  covered: boolean;
+  /** The last block the deposit scan finished (null before its first), and the chain's head. */
+  scanned_block: number | null;
+  head_block: number;
+  /** Why the deposit scan stopped (it waits for an operator), or null while it runs. */
+  halted: string | null;
+  confirmations_required: number;
+}
+
+export interface AdminWithdrawal extends Withdrawal {
+  user_id: number;
+  user_name: string;
+}
+
+const withdrawal = (withdrawalId: number) => `/api/admin/withdrawals/${withdrawalId}`;
+
+export const chainApi = {
+  /**
+   * Outcomes the console shows itself: 409 (play money, no chain) leaves the section out, 503
+   * (the node does not answer) says so in it.
+   */
+  status: () =>
+    http.get<ChainStatus>('/api/admin/chain', { quietStatuses: [409, 503] }).then((r) => r.data),
+  withdrawals: (status?: WithdrawalStatus) =>
+    http
+      .get<{ data: AdminWithdrawal[] }>('/api/admin/withdrawals', {
+        params: status ? { status } : {},
+      })
+      .then((r) => r.data.data),
+  approve: (withdrawalId: number) =>
+    http.post<Withdrawal>(`${withdrawal(withdrawalId)}/approve`).then((r) => r.data),
+  reject: (withdrawalId: number, reason: string) =>
+    http.post<Withdrawal>(`${withdrawal(withdrawalId)}/reject`, { reason }).then((r) => r.data),
 };

@@ -46,6 +46,68 @@ export interface WalletInfo {
   demo: boolean;
   locked: number;
   eth_account: EthAccount | null;
+  /** Where players send POL (the house address), or null in play money. */
+  deposit_address: string | null;
+  chain_id: number | null;
+}
+
+export type DepositStatus = 'pending' | 'credited' | 'held';
+
+/** A transfer seen on chain from the player's linked address to the deposit address. */
+export interface Deposit {
+  tx_hash: string;
+  amount: number;
+  /** `held`: it would pass the player's deposit limit; credited by itself once there is room. */
+  status: DepositStatus;
+  confirmations: number;
+  block_number: number;
+  seen_at: string;
+  credited_at: string | null;
+}
+
+/** GET /api/wallet/deposits (409 wallet_demo in play money). */
+export interface DepositsPage {
+  deposit_address: string;
+  chain_id: number;
+  currency: string;
+  /** The EIP-681 URI as an <svg> drawn by the server from its own data. */
+  qr_svg: string;
+  /** The player's linked address: deposits count only from it. */
+  send_from: string | null;
+  confirmations_required: number;
+  /** How much more the deposit limits let in now; null: no limit. */
+  deposit_room: number | null;
+  data: Deposit[];
+}
+
+export type WithdrawalStatus =
+  'awaiting_approval' | 'queued' | 'sent' | 'confirmed' | 'failed' | 'rejected';
+
+export interface Withdrawal {
+  id: number;
+  amount: number;
+  to_address: string;
+  status: WithdrawalStatus;
+  tx_hash: string | null;
+  confirmations: number | null;
+  /** Why it failed or was rejected. */
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/wallet/withdrawals, newest first (409 wallet_demo in play money). */
+export interface WithdrawalsPage {
+  min: number;
+  approval_above: number;
+  confirmations_required: number;
+  data: Withdrawal[];
+}
+
+export interface WithdrawalRequest {
+  amount: number;
+  /** The two-factor code, when the player has two-factor on. */
+  code?: string;
 }
 
 export interface ValidationInfo {
@@ -75,4 +137,17 @@ export const walletApi = {
   link: (body: { address: string; signature: string }) =>
     http.post<EthAccount>('/api/eth_account', body).then((r) => r.data),
   unlink: () => http.delete('/api/eth_account'),
+  // The chain calls are polled: a failed one shows no dialog, the card keeps what it has.
+  deposits: () =>
+    http.get<DepositsPage>('/api/wallet/deposits', { silent: true }).then((r) => r.data),
+  withdrawals: () =>
+    http.get<WithdrawalsPage>('/api/wallet/withdrawals', { silent: true }).then((r) => r.data),
+  /** `key`: the Idempotency-Key, the same for a retry of one request. */
+  withdraw: (body: WithdrawalRequest, key: string) =>
+    http
+      .post<{
+        withdrawal: Withdrawal;
+        balance: number;
+      }>('/api/wallet/withdrawals', body, { headers: { 'Idempotency-Key': key } })
+      .then((r) => r.data),
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionsSection } from './admin/ActionsSection';
 import { AdjustBalanceForm } from './admin/AdjustBalanceForm';
 import { BooksSection } from './admin/BooksSection';
+import { ChainSection } from './admin/ChainSection';
 import { GamesSection } from './admin/GamesSection';
 import { GiveawaysSection } from './admin/GiveawaysSection';
 import { PlayerPanel } from './admin/PlayerPanel';
@@ -11,7 +12,8 @@ import { PostsSection } from './admin/PostsSection';
 
 /**
  * The operator console (admin role only): each game's figures and RTP against its theory, find a
- * player and act on them, adjust a balance, audit the books, and read the audit log.
+ * player and act on them, adjust a balance, audit the books, watch the on-chain wallet and approve
+ * its withdrawals, and read the audit log.
  */
 export default function AdminPage() {
   const { t } = useTranslation();
@@ -40,6 +42,9 @@ export default function AdminPage() {
         </div>
         <div className="admin-page__games">
           <GamesSection />
+        </div>
+        <div className="admin-page__chain">
+          <ChainSection onChanged={changed} />
         </div>
         <div className="admin-page__log">
           <ActionsSection version={version} />

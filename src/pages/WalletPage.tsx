@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { authState, fetchBalance, fetchValidationInfo, fetchWalletInfo } from '../state/auth';
 import { CurrencyIcon } from '../components/CurrencyIcon';
 import { formatBalance } from '../components/format';
+import { DepositCard } from './wallet/DepositCard';
 import { EthLinkCard } from './wallet/EthLinkCard';
 import { LedgerSection } from './wallet/LedgerSection';
 import { validationInfoOf, walletInfoOf } from './wallet/walletFormat';
+import { WithdrawCard } from './wallet/WithdrawCard';
 import './wallet/wallet.css';
 
 export default function WalletPage() {
@@ -16,6 +18,7 @@ export default function WalletPage() {
   const [version, setVersion] = useState(0);
   const info = walletInfoOf(wallet_info);
   const validation = validationInfoOf(validation_info);
+  const linked = info?.eth_account?.address ?? null;
 
   useEffect(() => {
     void fetchBalance();
@@ -50,6 +53,12 @@ export default function WalletPage() {
           onChanged={reload}
         />
       </div>
+      {info && !info.demo ? (
+        <div className="wallet-chain">
+          <DepositCard linked={linked} onCredited={reload} />
+          <WithdrawCard linked={linked} onChanged={reload} />
+        </div>
+      ) : null}
       <LedgerSection version={version} />
     </main>
   );

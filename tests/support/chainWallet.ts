@@ -48,13 +48,18 @@ export async function linkedChainWallet(
   const info = await call<{ message: string }>(url, 'GET', '/api/eth_account/validation_info', {
     token,
   });
-  const linked = await call(url, 'POST', '/api/eth_account', {
+  const linked = await call<{ address: string }>(url, 'POST', '/api/eth_account', {
     token,
     body: { address: wallet.address, signature: wallet.personalSign(info.body.message) },
   });
   expect(linked.status, JSON.stringify(linked.body)).toBe(201);
   await anvil.fund(wallet.address as `0x${string}`, pol);
-  return { ...wallet, account: privateKeyToAccount(wallet.privateKey) };
+  /** `address` in lower case; `linked`, EIP-55 checksummed as the server shows it. */
+  return {
+    ...wallet,
+    linked: linked.body.address,
+    account: privateKeyToAccount(wallet.privateKey),
+  };
 }
 
 export async function balanceOf(url: string, token: string): Promise<number> {

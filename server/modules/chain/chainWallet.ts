@@ -22,6 +22,7 @@ export class ChainWallet {
   private node: ChainNode | null = null;
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> = Promise.resolve();
+  private busy = false;
   private stopped = false;
   private jobs: { scan: DepositScan; sender: WithdrawalSender } | null = null;
 
@@ -44,14 +45,16 @@ export class ChainWallet {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.pollOnce(), this.config.pollMs);
+    this.timer = setInterval(() => this.pollOnce(), this.config.pollMs);
     this.timer.unref();
-    void this.pollOnce();
+    this.pollOnce();
   }
 
-  private pollOnce(): Promise<void> {
-    this.polling = this.polling.then(() => this.poll());
-    return this.polling;
+  /** Starts a poll unless one is under way (a slow node must not pile polls up behind it). */
+  private pollOnce(): void {
+    if (this.busy) return;
+    this.busy = true;
+    this.polling = this.poll().finally(() => (this.busy = false));
   }
 
   private async poll(): Promise<void> {

@@ -14,6 +14,8 @@ const ACTION_LABELS = {
   post_update: 'admin.action.post_update',
   post_delete: 'admin.action.post_delete',
   giveaway_create: 'admin.action.giveaway_create',
+  withdrawal_approve: 'admin.action.withdrawal_approve',
+  withdrawal_reject: 'admin.action.withdrawal_reject',
 } as const;
 
 const isKnown = (action: string): action is keyof typeof ACTION_LABELS => action in ACTION_LABELS;

@@ -7,11 +7,10 @@ import {
   type WalletLedgerPage,
 } from '../../api/wallet';
 import { Button } from '../../components/Button';
-import { CurrencyIcon } from '../../components/CurrencyIcon';
 import { DayInput } from '../../components/DayInput';
 import { EmptyState } from '../../components/EmptyState';
 import { LazyFairnessDialog as FairnessDialog } from '../../components/fairness/LazyFairnessDialog';
-import { formatBalance } from '../../components/format';
+import { Money } from './Money';
 import { dayBound, formatDateTime, reasonLabel } from './walletFormat';
 
 const BalanceChart = lazy(() => import('./BalanceChart'));
@@ -32,18 +31,6 @@ const toQuery = (fields: FilterFields): LedgerFilter => ({
   from: dayBound(fields.fromDay, false),
   to: dayBound(fields.toDay, true),
 });
-
-function Money({ value, signed = false }: { value: number; signed?: boolean }) {
-  const tone = !signed || value === 0 ? '' : value > 0 ? ' money--in' : ' money--out';
-  const sign = signed && value > 0 ? '+' : value < 0 ? '−' : '';
-  return (
-    <span className={`money${tone}`}>
-      {sign}
-      {formatBalance(Math.abs(value))}
-      <CurrencyIcon size={14} />
-    </span>
-  );
-}
 
 /** The ledger as a filtered, paged table with its totals, a CSV export and the balance chart. */
 export function LedgerSection({ version }: { version: number }) {

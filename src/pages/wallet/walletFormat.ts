@@ -17,6 +17,9 @@ const REASON_KEYS: Record<string, StaticKey> = {
   rakeback: 'wallet.reasons.rakeback',
   referral_commission: 'wallet.reasons.referral_commission',
   giveaway: 'wallet.reasons.giveaway',
+  deposit: 'wallet.reasons.deposit',
+  withdrawal: 'wallet.reasons.withdrawal',
+  withdrawal_refund: 'wallet.reasons.withdrawal_refund',
 };
 
 export function reasonLabel(t: TFunction, reason: string): string {
@@ -60,6 +63,8 @@ export function walletInfoOf(value: Json): WalletInfo | null {
     demo: value.demo === true,
     locked: typeof value.locked === 'number' ? value.locked : 0,
     eth_account: account,
+    deposit_address: typeof value.deposit_address === 'string' ? value.deposit_address : null,
+    chain_id: typeof value.chain_id === 'number' ? value.chain_id : null,
   };
 }
 
