@@ -37,10 +37,11 @@ const E2E_ALONE = [
 ];
 
 /**
- * The browser files a worker runs one after another share their modules (Vitest's `isolate:
- * false`): the test support is imported once per worker, not once per file. Each file still
- * starts its own server and browser. The integration files keep isolation: they run the server
- * in-process (tried with shared modules, a fresh clone's run failed two money tests).
+ * The files a worker runs one after another share their modules (Vitest's `isolate: false`): the
+ * test support, and for the integration files the whole server they run in-process, are imported
+ * once per worker, not once per file (1.5 s each). Nothing a server keeps may outlive it in a
+ * module: server/http/routeHooks.ts is why admin routes no longer leak a rate limiter into the
+ * next server.
  */
 const SHARED_MODULES = { isolate: false } as const;
 
@@ -81,6 +82,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           exclude: INTEGRATION_ALONE,
+          ...SHARED_MODULES,
           environment: 'node',
           globalSetup: SERVER_BUNDLE_SETUP,
           testTimeout: 60_000,
@@ -93,6 +95,7 @@ export default defineConfig({
         test: {
           name: 'integration-alone',
           include: INTEGRATION_ALONE,
+          ...SHARED_MODULES,
           environment: 'node',
           globalSetup: SERVER_BUNDLE_SETUP,
           testTimeout: 60_000,
@@ -106,6 +109,8 @@ export default defineConfig({
         test: {
           ...browserTests,
           name: 'e2e',
+          // A server per worker and one Chromium for the files that use serverAndBrowser().
+          globalSetup: [...SERVER_BUNDLE_SETUP, 'tests/support/sharedE2eSetup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           exclude: E2E_ALONE,
           fileParallelism: true,

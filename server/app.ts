@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';
+import { ownRouteHookArrays } from './http/routeHooks';
 import { validatorCompiler } from './http/validation';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
@@ -65,6 +66,7 @@ export async function buildApp(
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('prefetchedBetState', null);
+  ownRouteHookArrays(app); // before any plugin that adds route hooks
   registerErrorHandling(app);
   registerInputGuards(app);
 

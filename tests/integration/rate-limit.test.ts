@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { adminOnly } from '../../server/modules/admin/http';
 import { REDIS_URL, redisOrSkip } from '../support/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -124,6 +125,13 @@ describeEachDatabase('rate limits (one instance, in memory)', (kind) => {
     const over = await get(a.token);
     expectTooMany(over, 60);
     expect((await get(b.token)).status).toBe(200);
+  });
+
+  it('leaves the hook arrays routes share as they were (the limiter adds to copies)', () => {
+    // @fastify/rate-limit pushes its hook onto a route's onRequest array: onto adminOnly itself,
+    // shared by every admin route (and by the next server built in this process), without the
+    // copies of server/http/routeHooks.ts.
+    expect(adminOnly).toHaveLength(2);
   });
 
   it('counts every API request per IP before authentication: 1,200 a minute whatever the token', async () => {
