@@ -69,6 +69,19 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedB
   });
 }
 
+/**
+ * The shared Chromium of the run (tests/support/sharedE2eSetup.ts) as launchBrowser answers it: a
+ * connection of this file's own, with a context of its own; close() closes this file's contexts
+ * and disconnects, and the browser goes on for the other files.
+ */
+export async function connectBrowser(wsEndpoint: string): Promise<LaunchedBrowser> {
+  const browser = await chromium.connect(wsEndpoint);
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  return watched(context, browser, async () => {
+    await browser.close();
+  });
+}
+
 /** `context` and `browser` with their pages' CSP violations watched (see launchBrowser). */
 async function watched(
   context: BrowserContext,

@@ -1,25 +1,51 @@
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { connectBrowser, launchBrowser, type LaunchedBrowser } from './browser';
+import { noteMailDir } from './registration';
+import { startServer } from './server';
 
 export interface E2eEnvironment {
-  server: RunningServer;
+  /** The server's address (its own, or the one this worker shares with its other files). */
+  server: { url: string };
   browser: LaunchedBrowser;
 }
 
+/** This worker's server and the run's Chromium, when the project shares them (sharedE2eSetup). */
+function shared(): { url: string; dataDir: string; browserWs: string } | null {
+  const provided = inject('sharedE2e');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = provided?.servers[(worker - 1) % provided.servers.length];
+  return provided && server ? { ...server, browserWs: provided.browserWs } : null;
+}
+
 /**
- * The real server and a fresh Chromium for one browser test file: started before its tests,
- * closed after them. Read `env.server` and `env.browser` inside the tests.
+ * The real server and a Chromium for one browser test file, for its tests to read as `env.server`
+ * and `env.browser`. In the parallel browser project they are the worker's server and the run's
+ * Chromium (a connection and a context of the file's own), started once for every file: each
+ * file makes its own accounts, so files do not see each other's. Elsewhere, or with browser
+ * flags of its own, the file starts its own.
  */
 export function serverAndBrowser(browserArgs: string[] = []): E2eEnvironment {
   const env = {} as E2eEnvironment;
+  let stopServer: (() => Promise<void>) | null = null;
   beforeAll(async () => {
-    env.server = await startServer();
-    env.browser = await launchBrowser(browserArgs);
+    const run = shared();
+    if (run) {
+      noteMailDir(run.url, path.join(run.dataDir, 'mail'));
+      env.server = { url: run.url };
+    } else {
+      const own = await startServer();
+      stopServer = own.stop;
+      env.server = own;
+    }
+    env.browser =
+      run && browserArgs.length === 0
+        ? await connectBrowser(run.browserWs)
+        : await launchBrowser(browserArgs);
   });
   afterAll(async () => {
     await env.browser?.close();
-    await env.server?.stop();
+    await stopServer?.();
   });
   return env;
 }
