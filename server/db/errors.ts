@@ -8,4 +8,5 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
-export const DIVISION_BY_ZERO = '22012';
+/** statement_assert() refused (migration 0007): the statement wrote nothing. */
+export const STATEMENT_ASSERT = 'CA001';

@@ -2,10 +2,11 @@
 // that a process is ready to write at once share one statement, and each comes to what it would
 // have come to alone: its own nonce and roll, its own ledger lines, its own refusal.
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { floats } from '../../games/fairness/index';
 import { diceRoll } from '../../games/dice/rules';
-import { UNIQUE_VIOLATION, sqlState } from '../../server/db/errors';
+import { STATEMENT_ASSERT, UNIQUE_VIOLATION, sqlState } from '../../server/db/errors';
 import { betBatches, recordBet } from '../../server/modules/bets/record';
 import { betState } from '../../server/modules/bets/state';
 import { gameSessions } from '../../server/modules/games/schema';
@@ -117,6 +118,71 @@ describe.runIf(DB_KINDS.includes('postgres'))('bets written together [postgres]'
         expect(money.ledgerTotal).toBe(money.balanceCents);
       }
     }
+  });
+
+  /**
+   * Runs `write` while another connection holds the player's balance row and moves their pair's
+   * nonce on, then lets it go: `write`'s statement read the old nonce and waited for the row.
+   */
+  const whileTheNonceMoves = async <T>(
+    playerId: number,
+    pairId: number,
+    write: () => Promise<T>,
+  ) => {
+    const other = new pg.Client({ connectionString: suite.testDb.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [playerId]);
+      await other.query('UPDATE seed_pairs SET nonce = nonce + 1 WHERE id = $1', [pairId]);
+      const written = write().then(
+        (value) => ({ value, error: null }),
+        (error: unknown) => ({ value: null, error }),
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the statement is waiting for the row
+      await other.query('COMMIT');
+      return await written;
+    } finally {
+      await other.end();
+    }
+  };
+
+  it('fails a statement whose nonce moved while it waited for the balance row: nothing written', async () => {
+    const [player] = (await playersWithABet(1)) as [Player];
+    const state = (await betState(db(), player.id, null, { lock: false }))!;
+    const before = await moneySnapshot(db(), player.id);
+    // Alone in a transaction: the statement's closing statement_assert fails it.
+    const alone = await whileTheNonceMoves(player.id, state.pair.id, () =>
+      db().transaction((tx) =>
+        recordBet(tx, state.pair, diceBet(player.id, state.pair), null, EMPTY_ANSWER),
+      ),
+    );
+    expect(sqlState(alone.error)).toBe(STATEMENT_ASSERT);
+    const moved = await moneySnapshot(db(), player.id);
+    expect(moved).toEqual({ ...before, nonce: before.nonce! + 1 });
+
+    // In a batch with another player's bet: the batch statement fails the same way, then each
+    // bet is written alone: the other player's is, this one sees the moved nonce and is refused
+    // (no row), still without writing anything.
+    const [other] = (await playersWithABet(1)) as [Player];
+    const [mine, theirs] = await Promise.all(
+      [player, other].map((p) => betState(db(), p.id, null, { lock: false })),
+    );
+    const fallbacks = betBatches(db()).sent.fallbacks;
+    const [batched, written] = await whileTheNonceMoves(player.id, mine!.pair.id, () =>
+      Promise.all([
+        recordBet(db(), mine!.pair, diceBet(player.id, mine!.pair), null, EMPTY_ANSWER),
+        recordBet(db(), theirs!.pair, diceBet(other.id, theirs!.pair), null, EMPTY_ANSWER),
+      ]),
+    ).then(({ value, error }) => {
+      expect(error).toBeNull();
+      return value!;
+    });
+    expect(betBatches(db()).sent.fallbacks - fallbacks).toBe(1);
+    expect(batched).toBeNull();
+    expect(written).not.toBeNull();
+    expect(await moneySnapshot(db(), player.id)).toEqual({ ...moved, nonce: moved.nonce! + 1 });
+    expect(await unbalancedUsers(db())).toEqual([]);
   });
 
   it("sends a player's second bet of the same moment in the next statement, so both are written", async () => {

@@ -24,7 +24,7 @@ const p = (name: string) => sql.placeholder(name);
  * Idempotency-Key with the bet's id and the balance after it filled in. It answers the balance
  * after, the bet's id and the player's name and choice to hide it (for the live feed), or no row
  * when a guard refused (nothing written). Should the nonce move while the statement waited for
- * the balance row, the final division by zero fails the statement, so nothing is written either.
+ * the balance row, its closing statement_assert fails it, so nothing is written either.
  * Rows are locked in the order every balance change uses: the user's balance row first, then the
  * seed pair.
  */
@@ -77,7 +77,7 @@ function recordSql(withSession: boolean): SQL {
       player.hide_name
     FROM balance, drawn, users AS player
     WHERE player.id = ${p('user')}::int
-      AND 1 / (SELECT count(*) FROM bumped WHERE balance.balance_cents IS NOT NULL) = 1`;
+      AND statement_assert((SELECT count(*) FROM bumped) = 1, 'bet_record: the nonce moved')`;
 }
 
 export interface RecordRow {
@@ -126,7 +126,7 @@ export interface RecordedBet {
  * through the process's batches (betBatches): with the bets of other players ready at the same
  * moment, in one statement, to the same effect. Answers null when the funds did not suffice, the
  * pair's nonce had moved (another bet of the user got there first) or the warm state's token no
- * longer holds. Throws with SQLSTATE 22012 when the nonce moved while it waited, and 23505 when
+ * longer holds. Throws with SQLSTATE CA001 (STATEMENT_ASSERT) when the nonce moved while it waited, and 23505 when
  * another request stored an answer under the same key first or (with `session`, the row of the
  * game it opens) the player already has a session of that game open. Whenever it does not answer,
  * nothing was written.

@@ -15,7 +15,7 @@ const p = (name: string) => sql.placeholder(name);
  * in a cycle), then each bet as recordSql writes it, under the same guards, independently of the
  * others: a bet a guard refuses is not written and has no row, the others are. Each row answers
  * its bet's place in the arrays (`ord`, from 1). Should a pair's nonce move while the statement
- * waited, the division by zero fails it whole.
+ * waited, its closing statement_assert fails it whole.
  */
 export const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
   'bet_record_batch',
@@ -89,6 +89,6 @@ export const recordBatchStatement = preparedSql<RecordRow & { ord: string }>(
     SELECT balance.ord::text AS ord, balance.balance_cents::text AS balance,
       drawn.id::text AS bet_id, balance.name, balance.hide_name
     FROM balance JOIN drawn USING (ord)
-    WHERE 1 / (CASE WHEN (SELECT count(*) FROM bumped) = (SELECT count(*) FROM balance)
-      THEN 1 ELSE 0 END) = 1`,
+    WHERE statement_assert((SELECT count(*) FROM bumped) = (SELECT count(*) FROM balance),
+      'bet_record_batch: a nonce moved')`,
 );

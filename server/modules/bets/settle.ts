@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { capPayout, centsToAmount, floats } from '../../../games/fairness/index';
 import type { Db, Tx } from '../../db/database';
-import { DIVISION_BY_ZERO, UNIQUE_VIOLATION, sqlState } from '../../db/errors';
+import { STATEMENT_ASSERT, UNIQUE_VIOLATION, sqlState } from '../../db/errors';
 import { ValidationError } from '../../http/errors';
 import { InsufficientFundsError, lockBalance } from '../wallet/service';
 import { activePair } from '../fairness/service';
@@ -112,7 +112,7 @@ async function settleUnlocked(
     return recorded && written(state, bet, outcome, recorded);
   } catch (error) {
     const code = sqlState(error);
-    if (code === DIVISION_BY_ZERO || code === UNIQUE_VIOLATION) return null;
+    if (code === STATEMENT_ASSERT || code === UNIQUE_VIOLATION) return null;
     throw error;
   }
 }
