@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { localeParts } from './scripts/build/localeParts';
+import SlowFilesFirst from './tests/support/sequencer';
 
 /** The projects that start servers share one server bundle per run. */
 const SERVER_BUNDLE_SETUP = ['tests/support/serverBundleSetup.ts'];
@@ -62,6 +63,8 @@ export default defineConfig({
     // Two cores: the projects that allow it run two files at once (Vitest's default is one fewer
     // than the cores).
     maxWorkers: 2,
+    // Long files first where no earlier run says which are long (a fresh clone).
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         // The shell's messages load as two parts per locale (src/i18n/parts.ts).
