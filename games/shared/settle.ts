@@ -44,25 +44,42 @@ export function balanceTracker(): BalanceTracker {
 }
 
 /**
+ * What an animation resolves with when the round ended with another answer than the one it
+ * started from (a live round: its end, with the payout and the balance after it): what the panel
+ * shows, and that answer.
+ */
+export class EndedWith<T> {
+  constructor(
+    readonly shown: T,
+    readonly answer: BetAnswer,
+  ) {}
+}
+
+/**
  * The top bar around one bet's animation: the stake leaves at once (the server's balance minus
  * the payout), the payout arrives when the animation ends, even when it fails. Bets whose
- * animations overlap share one `tracker`.
+ * animations overlap share one `tracker`. Resolves with what the animation shows and the answer
+ * the bet ended with (the one it was placed with, unless the animation said EndedWith).
  */
 export async function settleWithAnimation<T>(
   services: Pick<GameServices, 'setBalance'>,
   answer: BetAnswer,
-  animate: () => Promise<T>,
+  animate: () => Promise<T | EndedWith<T>>,
   tracker: BalanceTracker = balanceTracker(),
-): Promise<T> {
+): Promise<{ shown: T; answer: BetAnswer }> {
   const payoutCents = unitsToCents(answer.bet.payout);
   const placedCents = unitsToCents(answer.balance);
   services.setBalance(tracker.betPlaced(answer.bet.id, placedCents, payoutCents) / 100);
+  let final = answer;
   try {
-    return await animate();
+    const played = await animate();
+    if (!(played instanceof EndedWith)) return { shown: played, answer };
+    final = played.answer;
+    return { shown: played.shown, answer: final };
   } finally {
     tracker.betSettled(payoutCents);
-    // A live round's animation is the round: its answer becomes the round's end (the payout
-    // credited then), and the bar follows the balance it moved by.
-    services.setBalance(tracker.serverMoved(unitsToCents(answer.balance) - placedCents) / 100);
+    // A round that ended with another answer (a live round's end, the payout credited then): the
+    // bar follows the balance that answer moved it to.
+    services.setBalance(tracker.serverMoved(unitsToCents(final.balance) - placedCents) / 100);
   }
 }

@@ -4,7 +4,7 @@ import { postBet } from './api';
 import type { AutoBetSettings } from './autoBet';
 import type { PanelMode } from './ModeTabs';
 import type { BetAnswer, BetJson, GameServices } from './services';
-import { balanceTracker, settleWithAnimation, type BalanceTracker } from './settle';
+import { balanceTracker, settleWithAnimation, type BalanceTracker, type EndedWith } from './settle';
 import { playGameSound, type GameSound } from './sounds';
 import { useAutoBet, type AutoBetOutcome } from './useAutoBet';
 import { signedIn, useBetCall, useKeptStake } from './useBetCall';
@@ -30,8 +30,11 @@ export interface BetRoundOptions<Shown> {
   bet: (stakeCents: number) => BetRequest;
   /** Whether a bet can be placed (e.g. chips are on the table); default true. */
   ready?: boolean;
-  /** Plays the answer on the scene; resolves with what the panel shows once it rests. */
-  animate: (answer: BetAnswer) => Promise<Shown>;
+  /**
+   * Plays the answer on the scene; resolves with what the panel shows once it rests, or, for a
+   * round that ends with a later answer (a live round), EndedWith that answer.
+   */
+  animate: (answer: BetAnswer) => Promise<Shown | EndedWith<Shown>>;
   /**
    * Bets animate side by side (balls in flight): a round ends once the server has answered and
    * the panel is never busy. Otherwise a round ends when its animation rests.
@@ -91,20 +94,27 @@ export async function placeBet<Shown>(
 ): Promise<AutoBetOutcome> {
   const sounds = { placed: 'bet' as const, settled: settledSound, ...o.sounds };
   const { path, body } = o.bet();
-  const answer = await postBet<BetAnswer>(o.services.request, path, body);
+  const placed = await postBet<BetAnswer>(o.services.request, path, body);
   if (sounds.placed) play(sounds.placed);
   const settle = async () => {
-    const shown = await settleWithAnimation(o.services, answer, () => o.animate(answer), tracker);
+    const { shown, answer } = await settleWithAnimation(
+      o.services,
+      placed,
+      () => o.animate(placed),
+      tracker,
+    );
     const sound = sounds.settled(answer);
     if (sound) play(sound);
     show(shown);
     o.onSettled?.(answer.bet);
+    return answer;
   };
-  if (o.overlapping) void settle().catch(() => undefined);
-  else await settle();
+  // Overlapping bets settle as they land; the outcome is the placed answer's (an instant bet's
+  // payout is known when it is placed).
+  const ended = o.overlapping ? (void settle().catch(() => undefined), placed) : await settle();
   return {
-    stakeCents: unitsToCents(answer.bet.amount),
-    payoutCents: unitsToCents(answer.bet.payout),
+    stakeCents: unitsToCents(ended.bet.amount),
+    payoutCents: unitsToCents(ended.bet.payout),
   };
 }
 

@@ -3,6 +3,7 @@ import { answerStatus } from './api';
 import type { GamePaths } from './definition';
 import type { SceneChannel } from './SceneChannel';
 import type { BetAnswer, BetJson, GamePanelProps, GameServices } from './services';
+import { EndedWith } from './settle';
 import { useBetRound, type BetRound } from './useBetRound';
 import { useSceneActions, useSceneEvents } from './useSceneChannel';
 
@@ -32,7 +33,8 @@ export interface LiveShown {
   crashPoint: number;
 }
 
-type Finish = (bet: BetJson) => void;
+/** Ends the round followed: its final bet, and the balance after it when the answer had it. */
+type Finish = (final: BetJson, balance?: number) => void;
 
 /**
  * Follows one round: the scene draws m(t) from the server's start and the clock offset, the
@@ -53,7 +55,7 @@ export function followLiveRound(
   scene()?.run({ startedAt, offsetMs: startedAt - Date.now(), autoCashout });
   return new Promise<BetAnswer>((resolve) => {
     let done = false;
-    const finish: Finish = (final) => {
+    const finish: Finish = (final, balance) => {
       if (done) return;
       done = true;
       close();
@@ -65,9 +67,14 @@ export function followLiveRound(
         scene()?.crashed(crashPoint);
       }
       onEnded?.(final);
+      if (balance !== undefined) {
+        resolve({ bet: final, balance });
+        return;
+      }
+      // The stream's end carries no balance: read it once.
       void services
         .request<{ balance: number }>('GET', paths.active, undefined, { silent: true })
-        .then(({ balance }) => resolve({ bet: final, balance }))
+        .then((active) => resolve({ bet: final, balance: active.balance }))
         .catch(() => resolve({ bet: final, balance: services.balance() }));
     };
     finishing.current = finish;
@@ -126,20 +133,22 @@ export function useLiveRound(options: {
     animate: async (answer) => {
       setRoundId(answer.bet.id);
       setTooLate(false);
+      let final: BetAnswer;
       try {
-        const final = await followLiveRound(services, paths, answer.bet, scene, finishing, onEnded);
-        // The kit settles the top bar and auto-bet from the answer: make it the round's end.
-        answer.bet = final.bet;
-        answer.balance = final.balance;
+        final = await followLiveRound(services, paths, answer.bet, scene, finishing, onEnded);
       } finally {
         setRoundId(null);
       }
-      const { result } = answer.bet;
-      return {
-        status: String(result.status),
-        multiplier: typeof result.multiplier === 'number' ? result.multiplier : null,
-        crashPoint: Number(result.crash_point),
-      };
+      // The round's end, not its start, settles the top bar and auto-bet.
+      const { result } = final.bet;
+      return new EndedWith<LiveShown>(
+        {
+          status: String(result.status),
+          multiplier: typeof result.multiplier === 'number' ? result.multiplier : null,
+          crashPoint: Number(result.crash_point),
+        },
+        final,
+      );
     },
   });
 
@@ -152,7 +161,7 @@ export function useLiveRound(options: {
       .request<BetAnswer>('POST', `${paths.rounds}/${roundId}/cashout`, undefined, {
         quietStatuses: [422],
       })
-      .then((answer) => finishing.current?.(answer.bet))
+      .then((answer) => finishing.current?.(answer.bet, answer.balance))
       .catch((error: unknown) => {
         if (answerStatus(error) === 422) setTooLate(true);
         // Not sent (the network): the player may press again.

@@ -14,7 +14,7 @@ import {
 } from '../../../games/shared/amount';
 import { AUTO_BET_START, autoBetStop, recordAutoBet } from '../../../games/shared/autoBet';
 import { SceneChannel } from '../../../games/shared/SceneChannel';
-import { balanceTracker, settleWithAnimation } from '../../../games/shared/settle';
+import { balanceTracker, EndedWith, settleWithAnimation } from '../../../games/shared/settle';
 import type { BetAnswer, GameServices, RequestOptions } from '../../../games/shared/services';
 import { signedIn } from '../../../games/shared/useBetCall';
 import { placeBet } from '../../../games/shared/useBetRound';
@@ -157,7 +157,22 @@ describe('the balance around an animation', () => {
     );
     expect(during).toBe(998.5);
     expect(seen).toEqual([998.5, 1001.5]);
-    expect(shown).toBe('rested');
+    expect(shown).toEqual({ shown: 'rested', answer });
+  });
+
+  it('settles a round that ended with a later answer on that answer, leaving the first as it was', async () => {
+    const seen: number[] = [];
+    // A live round: started with the stake taken (999.00, no payout yet), cashed out for 2.50.
+    const started = { balance: 999, bet: { id: 7, payout: 0 } } as BetAnswer;
+    const ended = { balance: 1001.5, bet: { id: 7, payout: 2.5 } } as BetAnswer;
+    const settled = await settleWithAnimation(
+      { setBalance: (b) => seen.push(b) },
+      started,
+      async () => new EndedWith('cashed out', ended),
+    );
+    expect(settled).toEqual({ shown: 'cashed out', answer: ended });
+    expect(seen).toEqual([999, 1001.5]);
+    expect(started).toEqual({ balance: 999, bet: { id: 7, payout: 0 } });
   });
 
   it('ends on the server balance even when the animation fails', async () => {
