@@ -8,18 +8,11 @@ import { adminErrors, adminOnly, UserIdParams, userIdOf } from '../admin/http';
 import { checksumAddress } from '../eth-account/signature';
 import { centsToAmount } from '../wallet/service';
 import { chainOf } from './routes';
-import { WithdrawalBody, withdrawalJson } from './json';
+import { ConflictBody, WithdrawalBody, withdrawalJson, WithdrawalStatusBody } from './json';
 import { scannedHead, solvency } from './solvency';
-import {
-  approveWithdrawal,
-  latestWithdrawals,
-  refund,
-  type Withdrawal,
-  type WithdrawalStatus,
-} from './withdrawals';
+import { approveWithdrawal, latestWithdrawals, refund, type Withdrawal } from './withdrawals';
 
-const Conflict = Type.Object({ message: Type.String(), code: Type.String() });
-const errors = { ...adminErrors, 409: Conflict, 503: adminErrors[403] };
+const errors = { ...adminErrors, 409: ConflictBody, 503: adminErrors[403] };
 const notAwaiting = () =>
   new HttpError(409, 'wallet.not_awaiting', {}, undefined, { code: 'not_awaiting' });
 
@@ -58,20 +51,14 @@ export const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Withdrawals of every player, newest first (one status with `status`)',
         security: bearerAuth,
         querystring: Type.Object({
-          status: Type.Optional(
-            Type.Union(
-              (
-                ['awaiting_approval', 'queued', 'sent', 'confirmed', 'failed', 'rejected'] as const
-              ).map((s) => Type.Literal(s)),
-            ),
-          ),
+          status: Type.Optional(WithdrawalStatusBody),
         }),
         response: { 200: Type.Object({ data: Type.Array(AdminWithdrawalBody) }), ...errors },
       },
     },
     async (request) => {
       const { chainId } = chainOf(app.chainWallet);
-      const status = request.query.status as WithdrawalStatus | undefined;
+      const status = request.query.status;
       const [list, head] = await Promise.all([
         latestWithdrawals(app.db, status),
         scannedHead(app.db, chainId),

@@ -21,6 +21,12 @@ export interface Transfer {
 export const DEPOSIT_REASON = 'deposit';
 export const depositReference = (id: number) => `deposit:${id}`;
 
+/** A deposit's ledger line: `deposit` of its cents, referencing it. */
+const creditDeposit = (tx: Tx, userId: number, id: number, cents: number) =>
+  changeBalances(tx, userId, [
+    { deltaCents: cents, reason: DEPOSIT_REASON, reference: depositReference(id) },
+  ]);
+
 type FinalStatus = 'credited' | 'held' | 'unlinked';
 
 /** `tx_hash` is none of the transfers' (true when there are none). */
@@ -86,13 +92,7 @@ export async function finaliseBlocks(
           RETURNING id`),
       );
       if (stored && status === 'credited' && userId !== null) {
-        await changeBalances(tx, userId, [
-          {
-            deltaCents: cents,
-            reason: DEPOSIT_REASON,
-            reference: depositReference(Number(stored.id)),
-          },
-        ]);
+        await creditDeposit(tx, userId, Number(stored.id), cents);
       }
     }
     // Pending transfers of these blocks that were not in them after all (reorganised away).
@@ -161,13 +161,7 @@ export async function releaseHeld(db: Db, chainId: number): Promise<number> {
       if (room !== null && Number(row.cents) > room) return false;
       await tx.execute(sql`UPDATE chain_deposits SET status = 'credited', credited_at = now()
         WHERE id = ${id}`);
-      await changeBalances(tx, userId, [
-        {
-          deltaCents: Number(row.cents),
-          reason: DEPOSIT_REASON,
-          reference: depositReference(Number(id)),
-        },
-      ]);
+      await creditDeposit(tx, userId, Number(id), Number(row.cents));
       return true;
     });
     if (done) credited++;

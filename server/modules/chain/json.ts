@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { checksumAddress } from '../eth-account/signature';
 import { centsToAmount } from '../wallet/service';
 import type { DepositView } from './deposits';
-import type { Withdrawal } from './withdrawals';
+import { WITHDRAWAL_STATUSES, type Withdrawal } from './withdrawals';
 
 // The chain wallet's wire shapes (TypeBox for the routes and the OpenAPI document) and the
 // functions that write them.
@@ -20,18 +20,16 @@ export const DepositBody = Type.Object({
   credited_at: NullableTime,
 });
 
+export const WithdrawalStatusBody = Type.Enum(WITHDRAWAL_STATUSES);
+
+/** A 409 of the wallet: `code` says which (`wallet_demo`, `no_linked_address`, `not_awaiting`). */
+export const ConflictBody = Type.Object({ message: Type.String(), code: Type.String() });
+
 export const WithdrawalBody = Type.Object({
   id: Type.Integer(),
   amount: Type.Number(),
   to_address: Type.String(),
-  status: Type.Union([
-    Type.Literal('awaiting_approval'),
-    Type.Literal('queued'),
-    Type.Literal('sent'),
-    Type.Literal('confirmed'),
-    Type.Literal('failed'),
-    Type.Literal('rejected'),
-  ]),
+  status: WithdrawalStatusBody,
   tx_hash: Type.Union([Type.String(), Type.Null()]),
   confirmations: Type.Union([Type.Integer(), Type.Null()]),
   note: Type.Union([Type.String(), Type.Null()], {

@@ -17,14 +17,12 @@ import { centsToAmount } from '../wallet/service';
 import { CURRENCY } from '../wallet/routes';
 import type { ChainWallet } from './chainWallet';
 import { depositsOf } from './deposits';
-import { DepositBody, depositJson, WithdrawalBody, withdrawalJson } from './json';
+import { ConflictBody, DepositBody, depositJson, WithdrawalBody, withdrawalJson } from './json';
 import { scannedHead } from './solvency';
 import { requestWithdrawal, walletDemo, withdrawalsOf } from './withdrawals';
 
 /** The largest withdrawal one request may ask for (the balance limits it anyway). */
 const MAX_WITHDRAWAL = 10_000_000;
-
-const Conflict = Type.Object({ message: Type.String(), code: Type.String() });
 
 /** The chain wallet when one is configured and its chain id known, else the 409 (or 503). */
 export function chainOf(wallet: ChainWallet | null): { wallet: ChainWallet; chainId: number } {
@@ -61,7 +59,7 @@ export const chainWalletRoutes: FastifyPluginAsyncTypebox = async (app) => {
             data: Type.Array(DepositBody),
           }),
           401: ErrorBody,
-          409: Conflict,
+          409: ConflictBody,
           503: ErrorBody,
         },
       },
@@ -105,7 +103,7 @@ export const chainWalletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['wallet'],
         summary: 'The player’s latest withdrawals, newest first, with status and transaction',
         security: bearerAuth,
-        response: { 200: WithdrawalsAnswer, 401: ErrorBody, 409: Conflict, 503: ErrorBody },
+        response: { 200: WithdrawalsAnswer, 401: ErrorBody, 409: ConflictBody, 503: ErrorBody },
       },
     },
     async (request) => {
@@ -142,7 +140,7 @@ export const chainWalletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: Type.Object({ withdrawal: WithdrawalBody, balance: Type.Number() }),
           ...errorResponses,
-          409: Conflict,
+          409: ConflictBody,
           503: ErrorBody,
         },
       },

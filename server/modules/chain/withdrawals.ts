@@ -12,8 +12,15 @@ import { changeBalances } from '../wallet/service';
 // status is a compare-and-set on the status it leaves, so two instances (or an operator and the
 // sender) never both act on one withdrawal.
 
-export type WithdrawalStatus =
-  'awaiting_approval' | 'queued' | 'sent' | 'confirmed' | 'failed' | 'rejected';
+export const WITHDRAWAL_STATUSES = [
+  'awaiting_approval',
+  'queued',
+  'sent',
+  'confirmed',
+  'failed',
+  'rejected',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export const WITHDRAWAL_REASON = 'withdrawal';
 export const REFUND_REASON = 'withdrawal_refund';
