@@ -26,7 +26,7 @@ export default defineConfig({
           groups: [
             {
               name: 'catalog',
-              test: /[\\/]games[\\/](registry|[^\\/]+[\\/]game|shared[\\/](catalog|definition))\.ts$/,
+              test: /[\\/]games[\\/](registry|[^\\/]+[\\/]game|shared[\\/]registry[\\/](catalog|definition))\.ts$/,
             },
           ],
         },

@@ -30,7 +30,7 @@ const LAYERS = [
       /^(src|server)(\/|$)/.test(target) ||
       (/^engine(\/|$)/.test(target) && !isHeadlessEngine(target)) ||
       /^games\/[^/]+\/(scene|panel|channel|overlay)(\.tsx?)?$/.test(target),
-    why: "a game's simulation.ts, params.ts and headless.ts (and games/shared/headless*.ts) run in plain Node: the engine only through engine/headless/index.ts, no pixi.js or other view package (matter-js only), no scene, panel or channel",
+    why: "a game's simulation.ts, params.ts and headless.ts (and games/shared/headless/) run in plain Node: the engine only through engine/headless/index.ts, no pixi.js or other view package (matter-js only), no scene, panel or channel",
     typesAllowed: true,
   },
   {
@@ -103,7 +103,7 @@ function isDefinition(target) {
   return (
     /^games\/[^/]+\/game(\.ts)?$/.test(target) ||
     /^games\/registry(\.ts)?$/.test(target) ||
-    /^games\/shared\/(catalog|definition|gameRules)(\.ts)?$/.test(target)
+    /^games\/shared\/registry\/(catalog|definition|gameRules)(\.ts)?$/.test(target)
   );
 }
 
@@ -122,11 +122,11 @@ function isHeadlessEngine(target) {
   return /^engine\/headless(\/|\/index(\.ts)?)?$/.test(target);
 }
 
-/** A game's files that run headless, and the kit's headless adapter and rounds (games/shared/headless*.ts). */
+/** A game's files that run headless, and the kit's headless adapter and rounds (games/shared/headless/). */
 function isHeadlessGameFile(file) {
   return (
     /^games\/[^/]+\/(simulation|params|headless)\.ts$/.test(file) ||
-    /^games\/shared\/headless\w*\.ts$/.test(file)
+    /^games\/shared\/headless\/\w+\.ts$/.test(file)
   );
 }
 

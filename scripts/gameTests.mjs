@@ -19,7 +19,7 @@ export function testFilesUnder(base, dir) {
  * texts). GAMES_UNDER_TEST narrows their loops to the games it lists.
  */
 export function testsLoopingOverGames(base, project) {
-  const reads = /shared\/(catalog|gameRules)|games\/registry|openapi|\blocales\b/i;
+  const reads = /shared\/registry\/(catalog|gameRules)|games\/registry|openapi|\blocales\b/i;
   const files = testFilesUnder(base, `tests/${project}`).filter((file) =>
     reads.test(fs.readFileSync(path.join(base, file), 'utf8')),
   );

@@ -8,14 +8,14 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { validateParams } from '../engine/headless/index';
-import { PLAYABLE_GAMES } from '../games/shared/catalog';
-import { MissingHeadlessGame } from '../games/shared/headless';
+import { PLAYABLE_GAMES } from '../games/shared/registry/catalog';
+import { MissingHeadlessGame } from '../games/shared/headless/adapter';
 import {
   headlessGameOf,
   runGameHeadless,
   UnknownHeadlessGame,
   type HeadlessRoundReport,
-} from '../games/shared/headlessRounds';
+} from '../games/shared/headless/rounds';
 
 const USAGE =
   'usage: npm run headless -- <game> [--rounds N] [--seed S] [--params file.json] [--json]\n' +

@@ -2,7 +2,7 @@
 // (or takes `--dist <dir>`), starts the real server on a scratch database, opens every playable
 // game of the registry in headless Chromium, lets its scene lay itself out in a 4:3 box and
 // photographs it; sharp writes assets/generated/lobby/<id>.webp (480x360), which
-// games/shared/lobbyTile.ts picks up by the game's id. Nothing is downloaded; the output is
+// games/shared/registry/lobbyTile.ts picks up by the game's id. Nothing is downloaded; the output is
 // committed. `--only <id>` renders one game.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { PLAYABLE_GAMES, gamePath } from '../games/shared/catalog';
+import { PLAYABLE_GAMES, gamePath } from '../games/shared/registry/catalog';
 import { launchBrowser } from '../tests/support/browser';
 import { repoRoot, startServer } from '../tests/support/server';
 

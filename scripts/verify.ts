@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import type { ParamField } from '../games/fairness/contract';
 import { floats } from '../games/fairness/floats';
-import { GAME_RULES } from '../games/shared/gameRules';
-import { rulesOf, VerifyInputError, verifyOutcome } from '../games/shared/verify';
+import { GAME_RULES } from '../games/shared/registry/gameRules';
+import { rulesOf, VerifyInputError, verifyOutcome } from '../games/shared/registry/verify';
 
 const SEEDS = '--server-seed S --client-seed C --nonce N';
 

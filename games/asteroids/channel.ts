@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 
 /** What the Asteroids panel asks of the shown scene. */
 export interface AsteroidsSceneApi {

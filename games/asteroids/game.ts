@@ -1,4 +1,4 @@
-import { defineGame } from '../shared/definition';
+import { defineGame } from '../shared/registry/definition';
 
 export default defineGame({
   id: 'asteroids',

@@ -1,7 +1,7 @@
-// Asteroids headless (games/shared/headless.ts): the round's nine rocks drift and bounce on
+// Asteroids headless (games/shared/headless/adapter.ts): the round's nine rocks drift and bounce on
 // matter-js while a scripted pilot shoots them; the gems are read from what the rocks revealed.
 import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame } from '../shared/headless/adapter';
 import { asteroidsParams } from './params';
 import { tripleOf } from './rules';
 import { AsteroidsSimulation, type AsteroidsRoundData } from './simulation';

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AutoBetFooter } from '../shared/AutoBetFooter';
-import { BetPanel } from '../shared/BetPanel';
-import { RoundResult } from '../shared/RoundResult';
-import type { GamePanelProps } from '../shared/services';
-import { useBetRound } from '../shared/useBetRound';
-import { useSceneActions } from '../shared/useSceneChannel';
+import { AutoBetFooter } from '../shared/panel/AutoBetFooter';
+import { BetPanel } from '../shared/panel/BetPanel';
+import { RoundResult } from '../shared/panel/RoundResult';
+import type { GamePanelProps } from '../shared/wire/services';
+import { useBetRound } from '../shared/round/useBetRound';
+import { useSceneActions } from '../shared/scene/useSceneChannel';
 import { asteroidsChannel } from './channel';
 import game from './game';
 import { formatMultiplier } from '../fairness/index';

@@ -9,8 +9,8 @@ import {
   type SceneContext,
   type SceneView,
 } from '../../engine/index';
-import { defineScene } from '../shared/gameScene';
-import { playGameSound, type GameSound } from '../shared/sounds';
+import { defineScene } from '../shared/scene/gameScene';
+import { playGameSound, type GameSound } from '../shared/scene/sounds';
 import { atlasTextures, backdropParticles, drawAtlas, ROCK, type Atlas } from './atlas';
 import { asteroidsChannel, type AsteroidsSceneApi } from './channel';
 import { asteroidsParams } from './params';

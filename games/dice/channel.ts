@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 import type { DiceCondition } from './rules';
 
 /** The panel's settings the scene draws: the winning range. */

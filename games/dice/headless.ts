@@ -1,7 +1,7 @@
-// Dice headless (games/shared/headless.ts): the marker's roll animation runs from where it rests
+// Dice headless (games/shared/headless/adapter.ts): the marker's roll animation runs from where it rests
 // to the server's roll; the roll is read from where the marker came to rest.
 import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame } from '../shared/headless/adapter';
 import { diceParams } from './params';
 import type { DiceBet } from './rules';
 import { DiceSimulation, type DiceData } from './simulation';

@@ -1,15 +1,20 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatDecimal, formatMoney, formatMultiplier, parseDecimal } from '../shared/amount';
-import { AutoBetFooter } from '../shared/AutoBetFooter';
-import { BetPanel } from '../shared/BetPanel';
-import { GameField } from '../shared/GameField';
-import { GameStats } from '../shared/GameStats';
-import { RoundResult } from '../shared/RoundResult';
-import type { GamePanelProps } from '../shared/services';
-import { useBetRound } from '../shared/useBetRound';
-import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
+import {
+  formatDecimal,
+  formatMoney,
+  formatMultiplier,
+  parseDecimal,
+} from '../shared/format/amount';
+import { AutoBetFooter } from '../shared/panel/AutoBetFooter';
+import { BetPanel } from '../shared/panel/BetPanel';
+import { GameField } from '../shared/panel/GameField';
+import { GameStats } from '../shared/panel/GameStats';
+import { RoundResult } from '../shared/panel/RoundResult';
+import type { GamePanelProps } from '../shared/wire/services';
+import { useBetRound } from '../shared/round/useBetRound';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/scene/useSceneChannel';
 import { diceChannel } from './channel';
 import { clampTarget, diceQuote, flipCondition, targetLimits } from './diceForm';
 import type { DiceCondition } from './rules';

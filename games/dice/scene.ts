@@ -1,8 +1,8 @@
 import { Container, Graphics, Rectangle, Text, type FederatedPointerEvent } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, ParamValues, SceneContext } from '../../engine/index';
-import { defineScene, GameView } from '../shared/gameScene';
-import { playGameSound } from '../shared/sounds';
-import { TABLE_COLOURS } from '../shared/tableColours';
+import { defineScene, GameView } from '../shared/scene/gameScene';
+import { playGameSound } from '../shared/scene/sounds';
+import { TABLE_COLOURS } from '../shared/scene/tableColours';
 import { diceChannel, type DiceSceneApi } from './channel';
 import { diceParams } from './params';
 import type { DiceCondition } from './rules';

@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 import type { GemMinerBoard } from './board';
 
 /** What the Gem Miner panel asks of the shown scene. */

@@ -1,7 +1,7 @@
-// Gem Miner headless (games/shared/headless.ts): the miner walks to each tile and swings, the
+// Gem Miner headless (games/shared/headless/adapter.ts): the miner walks to each tile and swings, the
 // shaft takes the game's answers one by one as the panel hands them to the scene, and every
 // reveal and particle runs out; the digs and the rocks are read from the faces the tiles show.
-import { defineHeadlessGame, playAnswers } from '../shared/headless';
+import { defineHeadlessGame, playAnswers } from '../shared/headless/adapter';
 import { boardOfResult } from './board';
 import { gemMinerParams } from './params';
 import { GemMinerSimulation } from './simulation';

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatMoney, formatMultiplier, unitsToCents } from '../shared/amount';
-import { AutoBetControls } from '../shared/AutoBetControls';
-import type { AutoBetSettings } from '../shared/autoBet';
-import { ChoiceField, numberChoices } from '../shared/ChoiceField';
-import { GameStats } from '../shared/GameStats';
-import { MainButton } from '../shared/MainButton';
-import { ModeTabs, type PanelMode } from '../shared/ModeTabs';
-import { RoundResult } from '../shared/RoundResult';
-import type { BetJson, GamePanelProps } from '../shared/services';
-import { StakeField } from '../shared/StakeField';
-import { useAutoBet } from '../shared/useAutoBet';
-import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
-import { useSteppedGame } from '../shared/useSteppedGame';
+import { formatMoney, formatMultiplier, unitsToCents } from '../shared/format/amount';
+import { AutoBetControls } from '../shared/panel/AutoBetControls';
+import type { AutoBetSettings } from '../shared/round/autoBet';
+import { ChoiceField, numberChoices } from '../shared/panel/ChoiceField';
+import { GameStats } from '../shared/panel/GameStats';
+import { MainButton } from '../shared/panel/MainButton';
+import { ModeTabs, type PanelMode } from '../shared/panel/ModeTabs';
+import { RoundResult } from '../shared/panel/RoundResult';
+import type { BetJson, GamePanelProps } from '../shared/wire/services';
+import { StakeField } from '../shared/panel/StakeField';
+import { useAutoBet } from '../shared/round/useAutoBet';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/scene/useSceneChannel';
+import { useSteppedGame } from '../shared/round/useSteppedGame';
 import {
   boardOfResult,
   currentLevel,

@@ -1,5 +1,5 @@
 import { defineParams } from '../../engine/headless/index';
-import { REVEAL_STAGGER } from '../shared/boardParams';
+import { REVEAL_STAGGER } from '../shared/scene/boardParams';
 
 /** Gem Miner scene tuning (debug overlay; `npm run params:apply -- gemMiner <file>`). */
 export const gemMinerParams = defineParams({

@@ -1,8 +1,8 @@
 import { Container, Graphics, Rectangle, Text } from 'pixi.js';
 import type { ActionPhase, LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
-import { BOARD_ACTIONS, cursorStep, tileActions, tileOfAction } from '../shared/boardKeys';
-import { defineScene, GameView } from '../shared/gameScene';
-import { playGameSound } from '../shared/sounds';
+import { BOARD_ACTIONS, cursorStep, tileActions, tileOfAction } from '../shared/scene/boardKeys';
+import { defineScene, GameView } from '../shared/scene/gameScene';
+import { playGameSound } from '../shared/scene/sounds';
 import { currentLevel } from './board';
 import { gemMinerChannel, type GemMinerSceneApi } from './channel';
 import { gemMinerParams } from './params';

@@ -1,6 +1,6 @@
-import { createLayerStore } from '../shared/layerStore';
-import { SceneChannel } from '../shared/SceneChannel';
-import type { LiveRoundScene, LiveSceneEvents } from '../shared/useLiveRound';
+import { createLayerStore } from '../shared/scene/layerStore';
+import { SceneChannel } from '../shared/scene/SceneChannel';
+import type { LiveRoundScene, LiveSceneEvents } from '../shared/round/useLiveRound';
 
 /** How many past crash points the scene's strip shows. */
 export const RECENT_CRASHES = 8;

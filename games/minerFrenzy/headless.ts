@@ -1,10 +1,10 @@
-// Miner Frenzy headless (games/shared/headless.ts): the cart runs down the shaft on a simulated
+// Miner Frenzy headless (games/shared/headless/adapter.ts): the cart runs down the shaft on a simulated
 // clock from the round's start, m(t) read from the simulation every step; the round ends at the
 // first step whose m(t) reaches the auto cash-out target (when it is at or below the crash
 // point) or the crash point, as the server would end it, and the crash's dust settles. The end
 // is read from the simulation's readout.
 import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame } from '../shared/headless/adapter';
 import { minerFrenzyParams } from './params';
 import { MinerFrenzySimulation } from './simulation';
 

@@ -1,13 +1,13 @@
-// Miner Frenzy's UI-like layer, declarative (@pixi/react through games/shared/reactLayer.ts):
+// Miner Frenzy's UI-like layer, declarative (@pixi/react through games/shared/scene/reactLayer.ts):
 // the live multiplier readout, the result (green at the cash-out, red at the crash, the cashed-out
 // multiplier under it) and the strip of recent crash points, drawn from minerFrenzyStore. The
 // shaft, the cart and the dust stay imperative in scene.ts.
 import { CanvasTextMetrics, TextStyle, type Container, type Text } from 'pixi.js';
 import { useMemo } from 'react';
 import type { SceneContext } from '../../engine/index';
-import { useLayerStore } from '../shared/layerStore';
-import { mountReactLayer } from '../shared/reactLayer';
-import { TABLE_COLOURS } from '../shared/tableColours';
+import { useLayerStore } from '../shared/scene/layerStore';
+import { mountReactLayer } from '../shared/scene/reactLayer';
+import { TABLE_COLOURS } from '../shared/scene/tableColours';
 import { minerFrenzyStore } from './channel';
 import { formatMultiplier } from '../fairness/index';
 

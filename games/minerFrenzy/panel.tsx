@@ -1,15 +1,15 @@
 import { useCallback, useEffect } from 'react';
 import { formatMultiplier } from '../fairness/index';
 import { useTranslation } from 'react-i18next';
-import { AutoBetFields, BetButton } from '../shared/AutoBetFooter';
-import { AutoCashoutField, useAutoCashout } from '../shared/AutoCashoutField';
-import { gameApi } from '../shared/api';
-import { BetPanel } from '../shared/BetPanel';
-import { CashOutLabel } from '../shared/CashOutLabel';
-import { MainButton } from '../shared/MainButton';
-import { RoundResult } from '../shared/RoundResult';
-import type { BetJson, GamePanelProps } from '../shared/services';
-import { useLiveRound } from '../shared/useLiveRound';
+import { AutoBetFields, BetButton } from '../shared/panel/AutoBetFooter';
+import { AutoCashoutField, useAutoCashout } from '../shared/panel/AutoCashoutField';
+import { gameApi } from '../shared/round/api';
+import { BetPanel } from '../shared/panel/BetPanel';
+import { CashOutLabel } from '../shared/panel/CashOutLabel';
+import { MainButton } from '../shared/panel/MainButton';
+import { RoundResult } from '../shared/panel/RoundResult';
+import type { BetJson, GamePanelProps } from '../shared/wire/services';
+import { useLiveRound } from '../shared/round/useLiveRound';
 import {
   minerFrenzyChannel,
   minerFrenzyStore,

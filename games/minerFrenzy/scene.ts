@@ -1,6 +1,6 @@
 import { Graphics } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
-import { defineScene, GameView } from '../shared/gameScene';
+import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
 import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';

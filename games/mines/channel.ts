@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 import type { MinesBoard } from './board';
 
 export interface MinesSceneApi {

@@ -1,7 +1,7 @@
-// Mines headless (games/shared/headless.ts): the board takes the game's answers one by one, as
+// Mines headless (games/shared/headless/adapter.ts): the board takes the game's answers one by one, as
 // the panel hands them to the scene, each flip and the end-of-game reveal run to rest; the picks
 // and the mines are read from the faces the tiles came to rest on.
-import { defineHeadlessGame, playAnswers } from '../shared/headless';
+import { defineHeadlessGame, playAnswers } from '../shared/headless/adapter';
 import { boardOfResult } from './board';
 import { minesParams } from './params';
 import { MinesSimulation } from './simulation';

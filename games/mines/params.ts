@@ -1,5 +1,5 @@
 import { defineParams } from '../../engine/headless/index';
-import { REVEAL_STAGGER } from '../shared/boardParams';
+import { REVEAL_STAGGER } from '../shared/scene/boardParams';
 
 /** Mines scene tuning (debug overlay; `npm run params:apply -- mines <file>`). */
 export const minesParams = defineParams({

@@ -6,10 +6,10 @@ import type {
   ParamValues,
   SceneContext,
 } from '../../engine/index';
-import { BOARD_ACTIONS, cursorStep } from '../shared/boardKeys';
-import { defineScene, GameView } from '../shared/gameScene';
-import { playGameSound } from '../shared/sounds';
-import { TABLE_COLOURS } from '../shared/tableColours';
+import { BOARD_ACTIONS, cursorStep } from '../shared/scene/boardKeys';
+import { defineScene, GameView } from '../shared/scene/gameScene';
+import { playGameSound } from '../shared/scene/sounds';
+import { TABLE_COLOURS } from '../shared/scene/tableColours';
 import type { TileFace } from './board';
 import { minesChannel, type MinesSceneApi } from './channel';
 import { minesParams } from './params';

@@ -4,7 +4,7 @@ import artData from '../../assets/generated/minislot-art.json';
 import sfxUrl from '../../assets/generated/minislot-sfx.wav?url';
 import sfxData from '../../assets/generated/minislot-sfx.json';
 import type { AssetBundle } from '../../engine/index';
-import { soundSpriteAsset } from '../shared/sounds';
+import { soundSpriteAsset } from '../shared/scene/sounds';
 
 /** The mini slot's symbols and sounds (games/minislot/art.ts, scripts/assets/game-art.ts). */
 export const MINISLOT_ART = 'minislot-art';

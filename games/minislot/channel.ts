@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 import type { SlotSymbol } from './rules';
 
 /** A spin as the scene shows it: the server's stops, the line, the win and its amount. */

@@ -1,7 +1,7 @@
-// Mini slot headless (games/shared/headless.ts): the three reels spin and brake one by one onto
+// Mini slot headless (games/shared/headless/adapter.ts): the three reels spin and brake one by one onto
 // the server's stops; the stops and the payline are read from where the reels came to rest.
 import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame } from '../shared/headless/adapter';
 import { minislotParams } from './params';
 import { symbolAt } from './rules';
 import { MinislotSimulation } from './simulation';

@@ -7,7 +7,7 @@ import {
   type ParamValues,
   type SceneContext,
 } from '../../engine/index';
-import { defineScene, GameView } from '../shared/gameScene';
+import { defineScene, GameView } from '../shared/scene/gameScene';
 import { MINISLOT_ART, MINISLOT_SFX, type MinislotSound } from './bundle';
 import { minislotChannel, type MinislotSceneApi, type ShownSpin } from './channel';
 import { minislotParams } from './params';

@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 import type { PlinkoRisk } from './rules';
 
 /** The panel's board: rows and risk. */

@@ -1,7 +1,7 @@
-// Plinko headless (games/shared/headless.ts): the round's ball falls through the matter-js board,
+// Plinko headless (games/shared/headless/adapter.ts): the round's ball falls through the matter-js board,
 // steered along the server's path, and the bucket is read from where the physics put it.
 import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame } from '../shared/headless/adapter';
 import { bucketUnder } from './board';
 import { plinkoParams } from './params';
 import type { PlinkoBet } from './rules';

@@ -10,8 +10,8 @@ import {
   type Texture,
 } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
-import { defineScene, GameView } from '../shared/gameScene';
-import { playGameSound } from '../shared/sounds';
+import { defineScene, GameView } from '../shared/scene/gameScene';
+import { playGameSound } from '../shared/scene/sounds';
 import type { BoardGeometry } from './board';
 import { plinkoChannel, type PlinkoSceneApi } from './channel';
 import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } from './layout';

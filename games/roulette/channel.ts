@@ -1,4 +1,4 @@
-import { SceneChannel } from '../shared/SceneChannel';
+import { SceneChannel } from '../shared/scene/SceneChannel';
 import type { TableBet } from './selection';
 import type { TableSpot } from './table';
 

@@ -1,7 +1,7 @@
-// Roulette headless (games/shared/headless.ts): the wheel turns and slows, the ball runs the
+// Roulette headless (games/shared/headless/adapter.ts): the wheel turns and slows, the ball runs the
 // other way and drops; the pocket is read from where the ball came to rest on the wheel.
 import { runHeadless } from '../../engine/headless/index';
-import { defineHeadlessGame } from '../shared/headless';
+import { defineHeadlessGame } from '../shared/headless/adapter';
 import { rouletteParams } from './params';
 import { RouletteSimulation } from './simulation';
 

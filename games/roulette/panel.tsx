@@ -1,14 +1,14 @@
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './panel.css';
-import { formatMoney, unitsToCents } from '../shared/amount';
-import { AutoBetFooter } from '../shared/AutoBetFooter';
-import { BetPanel } from '../shared/BetPanel';
-import { RoundResult } from '../shared/RoundResult';
-import type { GamePanelProps } from '../shared/services';
-import { playGameSound } from '../shared/sounds';
-import { useBetRound } from '../shared/useBetRound';
-import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/useSceneChannel';
+import { formatMoney, unitsToCents } from '../shared/format/amount';
+import { AutoBetFooter } from '../shared/panel/AutoBetFooter';
+import { BetPanel } from '../shared/panel/BetPanel';
+import { RoundResult } from '../shared/panel/RoundResult';
+import type { GamePanelProps } from '../shared/wire/services';
+import { playGameSound } from '../shared/scene/sounds';
+import { useBetRound } from '../shared/round/useBetRound';
+import { useSceneActions, useSceneConfig, useSceneEvents } from '../shared/scene/useSceneChannel';
 import { rouletteChannel, type RouletteSceneConfig } from './channel';
 import {
   changeTable,

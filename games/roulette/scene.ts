@@ -8,9 +8,9 @@ import {
   type Rect,
   type SceneContext,
 } from '../../engine/index';
-import { defineScene, GameView } from '../shared/gameScene';
-import { playGameSound } from '../shared/sounds';
-import { TABLE_COLOURS } from '../shared/tableColours';
+import { defineScene, GameView } from '../shared/scene/gameScene';
+import { playGameSound } from '../shared/scene/sounds';
+import { TABLE_COLOURS } from '../shared/scene/tableColours';
 import { rouletteChannel, type RouletteSceneApi } from './channel';
 import { LABEL_FONT, installLabelFont } from './labelFont';
 import { rouletteLayout, type RouletteLayout } from './layout';

@@ -4,7 +4,7 @@
 // cursor does the same from the arrows, Enter and Delete. It changes nothing itself: it reports
 // to the panel, which changes its list and hands it back (one source of truth).
 import { BitmapText, Container, Graphics, Rectangle, type FederatedPointerEvent } from 'pixi.js';
-import { formatMoney } from '../shared/amount';
+import { formatMoney } from '../shared/format/amount';
 import type { RouletteSceneConfig } from './channel';
 import { GESTURE, TableGesture, type GestureEvent } from './gesture';
 import { coveredPockets } from './rules';

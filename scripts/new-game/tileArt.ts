@@ -7,7 +7,7 @@ import sharp from 'sharp';
 const WIDTH = 480;
 const HEIGHT = 360;
 
-/** Where the lobby looks for a game's art (games/shared/lobbyTile.ts). */
+/** Where the lobby looks for a game's art (games/shared/registry/lobbyTile.ts). */
 export const lobbyArtFile = (root: string, id: string): string =>
   path.join(root, 'assets', 'generated', 'lobby', `${id}.webp`);
 

@@ -1,5 +1,5 @@
-import { EventStreamParser } from '../../games/shared/eventStream';
-import type { OpenEvents } from '../../games/shared/services';
+import { EventStreamParser } from '../../games/shared/round/eventStream';
+import type { OpenEvents } from '../../games/shared/wire/services';
 import { appConfig } from '../config';
 import { authState } from '../state/auth';
 import { langState } from '../state/lang';

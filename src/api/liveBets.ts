@@ -1,4 +1,4 @@
-import type { ServerEvent } from '../../games/shared/eventStream';
+import type { ServerEvent } from '../../games/shared/round/eventStream';
 import { http } from './client';
 import type { User } from './endpoints';
 import { openEvents } from './events';

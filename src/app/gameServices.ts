@@ -1,4 +1,4 @@
-import type { GameRequest, GameServices, RequestOptions } from '../../games/shared/services';
+import type { GameRequest, GameServices, RequestOptions } from '../../games/shared/wire/services';
 import { errorBody, errorStatus, http } from '../api/client';
 import { text } from '../api/errorDialog';
 import type { PlayRefusal } from '../api/responsiblePlay';

@@ -1,6 +1,6 @@
 // Loading ahead: the code of what the player will most likely open next is fetched while they
 // look at the current page, so the tap that opens it waits for nothing (or for less).
-import { playableGame } from '../../games/shared/catalog';
+import { playableGame } from '../../games/shared/registry/catalog';
 import { resolvePath } from './routes';
 
 type Idle = (callback: () => void, options?: { timeout: number }) => number;

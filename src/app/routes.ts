@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { GAMES, gamePath, gameTitleKey } from '../../games/shared/catalog';
+import { GAMES, gamePath, gameTitleKey } from '../../games/shared/registry/catalog';
 import type { StaticKey } from '../i18n';
 
 /** Layouts of spec section 2; 'default' is used when a screen chooses none. */

@@ -1,4 +1,4 @@
-import { dateTimeFormat, formatAmount } from '../../games/shared/formats';
+import { dateTimeFormat, formatAmount } from '../../games/shared/format/formats';
 
 /** Balance: German number format with exactly 2 decimals (1000 -> '1.000,00'). */
 export const formatBalance = formatAmount;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { dateTimeFormat } from '../../games/shared/formats';
+import { dateTimeFormat } from '../../games/shared/format/formats';
 import type { PlayBlock } from '../api/responsiblePlay';
 
 /** A moment as the responsible-play screens show it: date and time in the player's language. */

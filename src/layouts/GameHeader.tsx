@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { StaticKey } from '../i18n';
-import { gameById, gameTitleKey } from '../../games/shared/catalog';
+import { gameById, gameTitleKey } from '../../games/shared/registry/catalog';
 import { route } from '../app/routes';
 import { Logo } from '../components/Logo';
 

@@ -10,7 +10,7 @@ import { EmptyState } from '../components/EmptyState';
 import { formatDate } from '../components/format';
 import { GameTile } from '../components/lobby/GameTile';
 import { postsOf } from '../api/posts';
-import { GAMES } from '../../games/shared/catalog';
+import { GAMES } from '../../games/shared/registry/catalog';
 import './explore/explore.css';
 
 /** Explore: the games, a creator search, the top creators and the operators' posts. */

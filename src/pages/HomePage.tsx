@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSceneSlot, prefetchScreen, whenIdle } from '../app/prefetch';
-import { GAMES, gamePath } from '../../games/shared/catalog';
+import { GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { GameTile } from '../components/lobby/GameTile';
 import { OriginalsBanner } from '../components/lobby/OriginalsBanner';
 

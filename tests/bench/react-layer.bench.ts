@@ -1,5 +1,5 @@
 // `npm run bench -- react-layer`: a live readout (a value and a bar, new every frame, as a crash
-// multiplier gets) drawn by a React layer (games/shared/reactLayer.ts) against the same readout
+// multiplier gets) drawn by a React layer (games/shared/scene/reactLayer.ts) against the same readout
 // updated imperatively, in the engine in headless Chromium with 4x CPU throttling. Prints the
 // frame time p95 (engine.stats()) and the JavaScript time per frame (Chrome's ScriptDuration:
 // the engine's frame, Pixi's text and React's render and commit, which run outside the frame).

@@ -31,7 +31,7 @@ describe('the production build manifest', () => {
     const sources = [...lobby].map((key) => manifest[key]!.src ?? key);
     for (const source of sources) {
       expect(source).not.toMatch(
-        /node_modules\/(pixi\.js|tweakpane|@pixi|react-reconciler)\/|^engine\/|^games\/shared\/reactLayer/,
+        /node_modules\/(pixi\.js|tweakpane|@pixi|react-reconciler)\/|^engine\/|^games\/shared\/scene\/reactLayer/,
       );
     }
     // Nor any game's rules: the lobby reads the definitions, the rules load with a game's page.

@@ -4,8 +4,8 @@
 // both screens fit a phone and pass axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAMES, PLAYABLE_GAMES } from '../../games/shared/catalog';
-import { lobbyRtpOf } from '../../games/shared/lobbyTile';
+import { GAMES, PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
+import { lobbyRtpOf } from '../../games/shared/registry/lobbyTile';
 import { formatDate } from '../../src/components/format';
 import { formatRtp } from '../../src/components/lobby/GameTile';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { GAMES, gamePath } from '../../games/shared/catalog';
-import { isPlayable } from '../../games/shared/definition';
+import { GAMES, gamePath } from '../../games/shared/registry/catalog';
+import { isPlayable } from '../../games/shared/registry/definition';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { LOBBY_BUDGET_BYTES, lobbyFiles, readManifest } from '../support/buildManifest';
 import { poll } from './games-helpers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { PLAYABLE_GAMES } from '../../games/shared/catalog';
+import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import { seriousViolations } from '../support/axe';
 import { gamesUnderTest } from '../support/gamesUnderTest';
 

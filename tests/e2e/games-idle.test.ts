@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAMES } from '../../games/shared/catalog';
-import { isPlayable } from '../../games/shared/definition';
+import { GAMES } from '../../games/shared/registry/catalog';
+import { isPlayable } from '../../games/shared/registry/definition';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { registerUser } from '../support/testApp';
 import { poll, setTabHidden, untilEngineRests, waitForScene } from './games-helpers';

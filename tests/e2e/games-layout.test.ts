@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GAMES, PLAYABLE_GAMES, gamePath } from '../../games/shared/catalog';
+import { GAMES, PLAYABLE_GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { MAIN_ACTION } from '../../src/components/game/mainAction';
 import { call, registerUser } from '../support/testApp';
 import { repoRoot } from '../support/server';

@@ -2,7 +2,7 @@
 // German format (1.234,56) for every amount and every decimal, and 2,00× for every multiplier, in
 // the page and in the scene's own texts, with a bet of each instant game in the history.
 import { describe, expect, it } from 'vitest';
-import { PLAYABLE_GAMES, gamePath } from '../../games/shared/catalog';
+import { PLAYABLE_GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { LOCALES } from '../../server/i18n/messages';
 import { call, registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';

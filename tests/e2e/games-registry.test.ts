@@ -1,7 +1,7 @@
 // Every game of the registry, as a player meets it: a tile in the lobby with its status, and for a
 // playable game a page that shows its own scene and panel. A new game is covered without a line.
 import { describe, expect, it } from 'vitest';
-import { GAMES, PLAYABLE_GAMES, gamePath } from '../../games/shared/catalog';
+import { GAMES, PLAYABLE_GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { gamesUnderTest } from '../support/gamesUnderTest';

@@ -55,7 +55,7 @@ async function until(expected: Partial<Reading>): Promise<void> {
 
 const GREEN = [0x2f, 0xd6, 0x7b, 255];
 
-describe('a React layer in a scene (games/shared/reactLayer.ts)', () => {
+describe('a React layer in a scene (games/shared/scene/reactLayer.ts)', () => {
   it('renders into the engine’s stage with its one WebGL context and follows the state', async () => {
     await call("show('react')");
     await until({ text: '1.00×', barWidth: 100, layers: 1, inEngineStage: true });

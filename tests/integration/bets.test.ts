@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
-import { PLAYABLE_GAMES } from '../../games/shared/catalog';
-import type { PlayableGame } from '../../games/shared/definition';
+import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
+import type { PlayableGame } from '../../games/shared/registry/definition';
 import { type BetAnswer, type WireBet } from './games-support';
 
 /** The routes a game's kind gives it, as the OpenAPI document names them (tag `games`). */

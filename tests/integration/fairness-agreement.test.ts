@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playableGame } from '../../games/shared/catalog';
-import { GAME_RULES } from '../../games/shared/gameRules';
+import { playableGame } from '../../games/shared/registry/catalog';
+import { GAME_RULES } from '../../games/shared/registry/gameRules';
 import {
   VERIFIABLE_GAMES,
   recordedMismatches,

@@ -2,9 +2,9 @@
 // parameters: it settles through the ledger, and the bet recomputes from the revealed seed field
 // by field. A new game (npm run new-game) is covered here without a line of its own.
 import { expect, it } from 'vitest';
-import { PLAYABLE_GAMES } from '../../games/shared/catalog';
-import { GAME_RULES } from '../../games/shared/gameRules';
-import { recomputeRecordedBet, verifyOutcome } from '../../games/shared/verify';
+import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
+import { GAME_RULES } from '../../games/shared/registry/gameRules';
+import { recomputeRecordedBet, verifyOutcome } from '../../games/shared/registry/verify';
 import { unbalancedUsers } from '../support/money';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import { gamesUnderTest } from '../support/gamesUnderTest';

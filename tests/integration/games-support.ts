@@ -7,12 +7,12 @@ import { ledgerEntries, users } from '../../server/db/schema';
 import { seedPairs } from '../../server/modules/fairness/schema';
 import { bets } from '../../server/modules/games/schema';
 import type { AnyRules, ParamFields } from '../../games/fairness/contract';
-import type { PlayableGame } from '../../games/shared/definition';
-import { GAME_RULES } from '../../games/shared/gameRules';
+import type { PlayableGame } from '../../games/shared/registry/definition';
+import { GAME_RULES } from '../../games/shared/registry/gameRules';
 import { call, type RecordingClient } from '../support/testApp';
 
 /** The wire shapes of a bet and a bet route's answer, as the game panels read them. */
-import type { BetAnswer, BetJson as WireBet } from '../../games/shared/services';
+import type { BetAnswer, BetJson as WireBet } from '../../games/shared/wire/services';
 export type { BetAnswer, WireBet };
 export interface ErrorAnswer {
   message: string;

@@ -3,7 +3,7 @@
 // player who hides their name shows as null, and a client that stops reading is dropped.
 import net from 'node:net';
 import { expect, it } from 'vitest';
-import { PLAYABLE_GAMES } from '../../games/shared/catalog';
+import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import type { BetJson } from '../../server/modules/bets/json';
 import { openSse, type SseEvent, type SseStream } from '../support/sse';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';

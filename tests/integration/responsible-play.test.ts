@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
-import { PLAYABLE_GAMES } from '../../games/shared/catalog';
+import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import { makeAdmin } from '../support/money';
 import { twoInstances } from '../support/instances';
 import {

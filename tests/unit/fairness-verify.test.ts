@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VerifyInputError, verifyOutcome } from '../../games/shared/verify';
+import { VerifyInputError, verifyOutcome } from '../../games/shared/registry/verify';
 
 const seeds = {
   serverSeed: '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159',

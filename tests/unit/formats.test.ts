@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat } from '../../games/shared/formats';
+import { dateTimeFormat, numberFormat } from '../../games/shared/format/formats';
 
 describe('cached Intl formatters', () => {
   it('makes one formatter per locale and options, and formats as a fresh one would', () => {

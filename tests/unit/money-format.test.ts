@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../engine/core/random';
-import { formatAmount } from '../../games/shared/formats';
+import { formatAmount } from '../../games/shared/format/formats';
 
 // The page's money formatting is written out (no Intl at first paint); Node's full ICU is the
 // reference it must equal, string for string.

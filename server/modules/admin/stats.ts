@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/prepared';
 import { centsToAmount } from '../wallet/service';

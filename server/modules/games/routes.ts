@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import { PLAYABLE_GAMES } from '../../../games/shared/registry/catalog';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 import { instantRoutes } from './instant';
 import { steppedRoutes } from './stepped';
 import { liveRoutes } from '../live/routes';

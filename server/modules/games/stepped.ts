@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { centsToAmount } from '../../../games/fairness/index';
 import { fieldIssue, type SteppedRules } from '../../../games/fairness/contract';
-import type { GamePaths } from '../../../games/shared/definition';
+import type { GamePaths } from '../../../games/shared/registry/definition';
 import {
   ErrorBody,
   IdParam,

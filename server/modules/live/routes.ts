@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { centsToAmount } from '../../../games/fairness/index';
 import type { LiveRules } from '../../../games/fairness/contract';
-import type { GamePaths } from '../../../games/shared/definition';
+import type { GamePaths } from '../../../games/shared/registry/definition';
 import {
   ErrorBody,
   IdParam,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameApi, type BetDetailJson, type FairnessJson } from '../../../games/shared/api';
+import { gameApi, type BetDetailJson, type FairnessJson } from '../../../games/shared/round/api';
 import { Field } from '../Field';
 import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';
@@ -8,8 +8,12 @@ import { errorBody } from '../../api/client';
 import { fieldErrors, type FieldErrors } from '../useForm';
 import { Dialog } from '../Dialog';
 import type { StaticKey } from '../../i18n';
-import { choiceLabelKey, fieldLabelKey, gameTitleKey } from '../../../games/shared/catalog';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import {
+  choiceLabelKey,
+  fieldLabelKey,
+  gameTitleKey,
+} from '../../../games/shared/registry/catalog';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 import type { ParamField } from '../../../games/fairness/contract';
 import {
   VERIFIABLE_GAMES,

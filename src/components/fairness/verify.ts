@@ -7,7 +7,7 @@ import {
   verifyOutcome as computeOutcome,
   type RecordedBet,
   type VerifyInput,
-} from '../../../games/shared/verify';
+} from '../../../games/shared/registry/verify';
 
 export { VERIFIABLE_GAMES };
 

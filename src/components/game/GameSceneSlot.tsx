@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { registerGameScene } from '../../../games/shared/registerScene';
-import type { PlayableGame } from '../../../games/shared/definition';
+import { registerGameScene } from '../../../games/shared/scene/registerScene';
+import type { PlayableGame } from '../../../games/shared/registry/definition';
 import { GameView } from '../GameView';
 
 /** The game's scene in the engine canvas; data-scene-state says whether it is shown yet. */

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameApi } from '../../../games/shared/api';
-import { BetHistory } from '../../../games/shared/BetHistory';
-import { GAMES, gamePath } from '../../../games/shared/catalog';
-import { isPlayable, type PlayableGame } from '../../../games/shared/definition';
-import type { GamePanelProps } from '../../../games/shared/services';
+import { gameApi } from '../../../games/shared/round/api';
+import { BetHistory } from '../../../games/shared/panel/BetHistory';
+import { GAMES, gamePath } from '../../../games/shared/registry/catalog';
+import { isPlayable, type PlayableGame } from '../../../games/shared/registry/definition';
+import type { GamePanelProps } from '../../../games/shared/wire/services';
 import { gameRequest, gameServices } from '../../app/gameServices';
 import { afterNextPaint, loadedSceneSlot, loadSceneSlot } from '../../app/prefetch';
 import { LazyFairnessDialog as FairnessDialog } from '../fairness/LazyFairnessDialog';

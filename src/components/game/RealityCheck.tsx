@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../games/shared/formats';
+import { formatAmount } from '../../../games/shared/format/formats';
 import { responsiblePlayApi, type PlaySummary } from '../../api/responsiblePlay';
 import { goTo } from '../../state/navigation';
 import { playState } from '../../state/play';

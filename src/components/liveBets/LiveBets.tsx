@@ -2,8 +2,8 @@ import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { formatMultiplier } from '../../../games/shared/amount';
-import { gameById, gameTitleKey } from '../../../games/shared/catalog';
+import { formatMultiplier } from '../../../games/shared/format/amount';
+import { gameById, gameTitleKey } from '../../../games/shared/registry/catalog';
 import type { LiveBet } from '../../api/liveBets';
 import { route } from '../../app/routes';
 import type { StaticKey } from '../../i18n';
@@ -19,7 +19,7 @@ import {
 } from './liveBetLists';
 import { useLiveBets } from './useLiveBets';
 import './liveBets.css';
-import { dateTimeFormat } from '../../../games/shared/formats';
+import { dateTimeFormat } from '../../../games/shared/format/formats';
 
 const TAB_KEYS: Record<LiveBetsTab, StaticKey> = {
   all: 'live_bets.tab_all',

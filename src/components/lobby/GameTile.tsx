@@ -1,13 +1,13 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { gamePath, gameTitleKey } from '../../../games/shared/catalog';
-import { isPlayable, type GameDefinition } from '../../../games/shared/definition';
-import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/lobbyTile';
+import { gamePath, gameTitleKey } from '../../../games/shared/registry/catalog';
+import { isPlayable, type GameDefinition } from '../../../games/shared/registry/definition';
+import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/registry/lobbyTile';
 import { prefetchGame } from '../../app/prefetch';
 import type { StaticKey } from '../../i18n';
 import './lobby.css';
-import { numberFormat } from '../../../games/shared/formats';
+import { numberFormat } from '../../../games/shared/format/formats';
 
 /** The badge each lobby status wears ('open' wears none). */
 const BADGE_KEYS: Partial<Record<GameDefinition['status'], StaticKey>> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameById, gameTitleKey } from '../../../games/shared/catalog';
+import { gameById, gameTitleKey } from '../../../games/shared/registry/catalog';
 import { statsApi, type GameStatsPage } from '../../api/admin';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';

@@ -1,5 +1,5 @@
 import { formatDate } from '../../components/format';
-import { dateTimeFormat } from '../../../games/shared/formats';
+import { dateTimeFormat } from '../../../games/shared/format/formats';
 
 /** A moment for the console: the site's date format ('dd MMMM yyyy') and the time, HH:mm:ss. */
 export function dateTime(value: string, locale: string): string {

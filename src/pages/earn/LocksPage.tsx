@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { parseAmountCents } from '../../../games/shared/amount';
+import { parseAmountCents } from '../../../games/shared/format/amount';
 import { asLockRewards, asTokenlocks, earnApi, type LockJson } from '../../api/earn';
 import { authState, fetchTokenlocksMe, fetchTokenlocksRewards, setBalance } from '../../state/auth';
 import { Button } from '../../components/Button';

@@ -1,7 +1,7 @@
 import { formatMultiplier } from '../../../games/fairness/money';
-import { gameTitleKey, gameById } from '../../../games/shared/catalog';
+import { gameTitleKey, gameById } from '../../../games/shared/registry/catalog';
 import type { StaticKey } from '../../i18n';
-import { dateTimeFormat } from '../../../games/shared/formats';
+import { dateTimeFormat } from '../../../games/shared/format/formats';
 
 /** A multiplier as every table of the app shows it: '1.98x' (a loss reads '0.00x'). */
 export const formatTimes = formatMultiplier;

@@ -7,7 +7,7 @@ import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
 import { formatBalance } from '../../components/format';
 import { formAlertText, useForm } from '../../components/useForm';
-import { parseAmountCents } from '../../../games/shared/amount';
+import { parseAmountCents } from '../../../games/shared/format/amount';
 
 interface Props {
   min: number;

@@ -3,7 +3,7 @@ import type { EthAccount, ValidationInfo, WalletInfo } from '../../api/wallet';
 import type { Json } from '../../api/endpoints';
 import { formatDate } from '../../components/format';
 import type { StaticKey } from '../../i18n';
-import { dateTimeFormat } from '../../../games/shared/formats';
+import { dateTimeFormat } from '../../../games/shared/format/formats';
 
 /** The words of each ledger reason the server writes (server/modules/wallet/reasons.ts). */
 const REASON_KEYS: Record<string, StaticKey> = {

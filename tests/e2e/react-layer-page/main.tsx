@@ -1,12 +1,12 @@
 // A page for tests/e2e/react-layer.test.ts and `npm run bench -- react-layer`: the engine shows a
 // scene with a live readout (a value, a bar as wide as the value), either as a React layer
-// (games/shared/reactLayer.ts) or as the same objects updated imperatively, driven by a valtio
+// (games/shared/scene/reactLayer.ts) or as the same objects updated imperatively, driven by a valtio
 // store as a panel would drive it. window.__layerTest lets the test set state and read the stage.
 import { Container, Graphics, Rectangle, Text } from 'pixi.js';
 import { useCallback } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { Engine, type GameScene, type SceneContext } from '../../../engine/index';
-import { mountReactLayer, type ReactLayer } from '../../../games/shared/reactLayer';
+import { mountReactLayer, type ReactLayer } from '../../../games/shared/scene/reactLayer';
 
 const store = proxy({ value: 1 });
 const BAR = 0x2fd67b;

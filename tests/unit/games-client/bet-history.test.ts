@@ -4,8 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeBet, formatBetTime, type Translate } from '../../../games/shared/historyFormat';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import {
+  describeBet,
+  formatBetTime,
+  type Translate,
+} from '../../../games/shared/panel/historyFormat';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const LOCALES = ['en', 'es', 'fr', 'pt-BR', 'zh-CN'];

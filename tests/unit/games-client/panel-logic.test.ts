@@ -11,13 +11,13 @@ import {
   stakeIssue,
   unitsToCents,
   BET_LIMITS,
-} from '../../../games/shared/amount';
-import { AUTO_BET_START, autoBetStop, recordAutoBet } from '../../../games/shared/autoBet';
-import { SceneChannel } from '../../../games/shared/SceneChannel';
-import { balanceTracker, EndedWith, settleWithAnimation } from '../../../games/shared/settle';
-import type { BetAnswer, GameServices, RequestOptions } from '../../../games/shared/services';
-import { signedIn } from '../../../games/shared/useBetCall';
-import { placeBet } from '../../../games/shared/useBetRound';
+} from '../../../games/shared/format/amount';
+import { AUTO_BET_START, autoBetStop, recordAutoBet } from '../../../games/shared/round/autoBet';
+import { SceneChannel } from '../../../games/shared/scene/SceneChannel';
+import { balanceTracker, EndedWith, settleWithAnimation } from '../../../games/shared/round/settle';
+import type { BetAnswer, GameServices, RequestOptions } from '../../../games/shared/wire/services';
+import { signedIn } from '../../../games/shared/round/useBetCall';
+import { placeBet } from '../../../games/shared/round/useBetRound';
 
 describe('bet amounts', () => {
   it('parses at most two decimals, with a point or a comma', () => {

@@ -1,7 +1,7 @@
 // Each game's theoretical RTP as its rules state it (rules.rtp, what the operator console holds
 // the game to) against its README and, where the space is small, against the rules' own outcomes.
 import { describe, expect, it } from 'vitest';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 import { rules as asteroids } from '../../../games/asteroids/rules';
 import { rules as minislot, spin } from '../../../games/minislot/rules';
 import { PLINKO, PLINKO_RISKS, rules as plinko } from '../../../games/plinko/rules';

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
-import { loadHeadlessGame, MissingHeadlessGame } from '../../../games/shared/headless';
-import type { HeadlessSummary } from '../../../games/shared/headlessRounds';
+import { PLAYABLE_GAMES } from '../../../games/shared/registry/catalog';
+import { loadHeadlessGame, MissingHeadlessGame } from '../../../games/shared/headless/adapter';
+import type { HeadlessSummary } from '../../../games/shared/headless/rounds';
 import { gamesToReach, gamesUnderTest } from '../../support/gamesUnderTest';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');

@@ -53,12 +53,12 @@ async function load<T>(file: string): Promise<T | null> {
   }
 }
 
-type Catalog = typeof import('../../../games/shared/catalog');
-type Rounds = typeof import('../../../games/shared/headlessRounds');
+type Catalog = typeof import('../../../games/shared/registry/catalog');
+type Rounds = typeof import('../../../games/shared/headless/rounds');
 
 await load('engine/headless/runHeadless.ts');
 await load('engine/headless/index.ts');
-const catalog = await load<Catalog>('games/shared/catalog.ts');
+const catalog = await load<Catalog>('games/shared/registry/catalog.ts');
 const registered = catalog?.PLAYABLE_GAMES.map((game) => game.id) ?? [];
 const inFolders = fs
   .readdirSync(path.join(root, 'games'))
@@ -74,7 +74,7 @@ for (const id of games) {
 if (process.env.PLAIN_NODE_EXTRA) await load(process.env.PLAIN_NODE_EXTRA);
 
 const rounds: Record<string, unknown> = {};
-const runner = await load<Rounds>('games/shared/headlessRounds.ts');
+const runner = await load<Rounds>('games/shared/headless/rounds.ts');
 for (const id of registered) {
   try {
     rounds[id] = await runner?.runGameHeadless(id, { rounds: 2, seed: 7 });

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
+import { PLAYABLE_GAMES } from '../../../games/shared/registry/catalog';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const child = path.join(import.meta.dirname, 'plain-node-child.ts');

@@ -6,9 +6,9 @@ import Fastify from 'fastify';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as registry from '../../../games/registry';
-import { GAMES, PLAYABLE_GAMES } from '../../../games/shared/catalog';
-import type { PlayableGame } from '../../../games/shared/definition';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import { GAMES, PLAYABLE_GAMES } from '../../../games/shared/registry/catalog';
+import type { PlayableGame } from '../../../games/shared/registry/definition';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 import { gameRoutes } from '../../../server/modules/games/routes';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');

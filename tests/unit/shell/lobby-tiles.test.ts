@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PLAYABLE_GAMES } from '../../../games/shared/catalog';
-import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/lobbyTile';
-import { GAME_RULES } from '../../../games/shared/gameRules';
+import { PLAYABLE_GAMES } from '../../../games/shared/registry/catalog';
+import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/registry/lobbyTile';
+import { GAME_RULES } from '../../../games/shared/registry/gameRules';
 import { formatRtp } from '../../../src/components/lobby/GameTile';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAMES, gameTitleKey } from '../../../games/shared/catalog';
+import { GAMES, gameTitleKey } from '../../../games/shared/registry/catalog';
 import { NOT_FOUND_ROUTE, ROUTES } from '../../../src/app/routes';
 import { formatBalance, formatDate } from '../../../src/components/format';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAMES, gamePath } from '../../../games/shared/catalog';
+import { GAMES, gamePath } from '../../../games/shared/registry/catalog';
 import { matchPath, resolvePath, route, ROUTES } from '../../../src/app/routes';
 
 describe('the route table', () => {

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmountInput, parseAmountCents, unitsToCents } from '../../../../games/shared/amount';
-import { formatAmount } from '../../../../games/shared/formats';
+import {
+  formatAmountInput,
+  parseAmountCents,
+  unitsToCents,
+} from '../../../../games/shared/format/amount';
+import { formatAmount } from '../../../../games/shared/format/formats';
 import {
   LIMIT_PERIODS,
   responsiblePlayApi,

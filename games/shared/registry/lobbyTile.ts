@@ -1,0 +1,31 @@
+// What a game's lobby tile shows besides its name and badge: its art and its return to player.
+// Both follow from the definition alone, so no file outside a game's folder names the game.
+import type { PlayableGame } from './definition';
+
+/**
+ * The tiles' art, `assets/generated/lobby/<id>.webp`, rendered from each game's own scene by
+ * `npm run art:lobby` (scripts/lobby-art.ts). Only URLs are bundled; the images load with the tiles.
+ */
+const ART: Readonly<Record<string, string>> = import.meta.glob<string>(
+  '../../../assets/generated/lobby/*.webp',
+  { eager: true, query: '?url&no-inline', import: 'default' },
+);
+
+/** The tile art's URL, or null for a game that has none yet (a fresh scaffold): a drawn tile. */
+export function lobbyArtOf(game: Pick<PlayableGame, 'id'>): string | null {
+  return ART[`../../../assets/generated/lobby/${game.id}.webp`] ?? null;
+}
+
+/**
+ * The RTP a tile shows: the rules' return on their example bet (every parameter at its default),
+ * as a fraction. The rules load on call (they stay out of the lobby's first-load chunk).
+ */
+export async function lobbyRtpOf(game: Pick<PlayableGame, 'rules'>): Promise<number> {
+  const rules = await game.rules();
+  const example = Object.fromEntries(
+    Object.entries(rules.params).map(([name, field]) => [name, field.default]),
+  );
+  const parsed = rules.parse(example);
+  if (!parsed.ok) throw new Error(`games/${rules.id}: its parameters' defaults do not parse`);
+  return rules.rtp(rules.wire(parsed.value as never));
+}

@@ -1,0 +1,24 @@
+import { getEngine } from '../../../engine/index';
+import type { PlayableGame } from '../registry/definition';
+
+/**
+ * Registers a game's scene with the app's engine (idempotent: the engine keeps the first
+ * registration). The scene's code, the game's bundles and its sounds load on its first show; the
+ * scene is registered under the game's id and waits for all of them before it is created.
+ */
+export function registerGameScene(game: PlayableGame): void {
+  const engine = getEngine();
+  engine.register(game.id, async () => {
+    const [scene, bundles, sounds] = await Promise.all([
+      game.scene(),
+      game.bundles(),
+      game.sounds(),
+    ]);
+    const assets = [...bundles, ...sounds];
+    for (const bundle of assets) {
+      if (!engine.assets.manifest.has(bundle.name)) engine.assets.add(bundle);
+    }
+    const names = new Set([...(scene.bundles ?? []), ...assets.map((bundle) => bundle.name)]);
+    return { ...scene, id: game.id, bundles: [...names] };
+  });
+}
