@@ -119,7 +119,9 @@ const tableSounds = (): Promise<AssetBundle> =>
 function rulesLoader(id: string): Loader<AnyRules> {
   let loading: Promise<AnyRules> | undefined;
   return () =>
-    (loading ??= import(`../../${id}/rules.ts`).then((module: { rules: AnyRules }) => module.rules));
+    (loading ??= import(`../../${id}/rules.ts`).then(
+      (module: { rules: AnyRules }) => module.rules,
+    ));
 }
 
 /**
