@@ -93,7 +93,9 @@ interface RulesBase<Params, Verify extends VerifyValues> {
 /**
  * A message of the game's locale namespace: `key` names `games.<id>.<key>`; a value given as
  * `{ key }` is itself a message of that namespace (a symbol's or a level's name), translated first.
- * A `count` value picks the plural form.
+ * A `count` value picks the plural form. The check on unused locale keys counts
+ * `games.<id>.history*` as used: name `key` so (`history_won`); a value's key built from a choice
+ * (`risk_${risk}`) needs a pattern of its own there (tests/unit/i18n-keys-used.test.ts).
  */
 export interface ResultWords {
   key: string;

@@ -9,7 +9,7 @@ export default interface Resources {
       rakeback: 'Rakeback';
       ranking: 'Ranking';
     };
-    home: { title: 'Casino'; heading: 'Originals'; games_label: 'Games' };
+    home: { heading: 'Originals'; games_label: 'Games' };
     games: {
       gemMiner: {
         title: 'Gem Miner';
@@ -183,7 +183,6 @@ export default interface Resources {
         lost: 'Boom! You hit a mine.';
         won: 'You cashed out {{amount}}.';
         resumed: 'Your game in progress was restored.';
-        tile: 'Tile {{n}}';
         keys: 'Arrow keys move on the board, Enter or Space reveals, C cashes out.';
         field_mines: 'Mines';
         history_active_one: 'In play · {{count}} gem found · mines: {{mines}}';

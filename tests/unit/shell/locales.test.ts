@@ -52,51 +52,11 @@ function keysUsedInSources(): Set<string> {
   return keys;
 }
 
-/** Every source file of the app, its games and its engine, tests aside. */
-function appSources(): string[] {
-  return ['src', 'games', 'engine']
-    .flatMap((dir) => sourceFiles(path.join(root, dir)))
-    .filter((file) => !/\.test\.tsx?$/.test(file));
-}
-
-/**
- * Whether code could ask for `key` (a plural's base): some string in the sources is the key, or
- * ends it after a dot (a key relative to its namespace: a rules' `history_won` under
- * games.<id>), or a template literal matches it with its `${...}` parts as anything
- * (`history_${status}`, `games.${id}.name`). Lenient on purpose: it finds keys nothing asks for.
- */
-function keyAskedFor(): (key: string) => boolean {
-  const literals = new Set<string>();
-  const templates: RegExp[] = [];
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  for (const file of appSources()) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/'([\w.-]+)'|"([\w.-]+)"/g)) literals.add(m[1] ?? m[2]!);
-    // A template inside another's `${...}` (`${t(`game.auto_stop_${why}`)}`): its leading words.
-    for (const m of text.matchAll(/`([\w.]+_)\$\{/g))
-      templates.push(new RegExp(`(^|\\.)${escape(m[1]!)}.+$`));
-    for (const m of text.matchAll(/`([^`]*\$\{[^`]*)`/g)) {
-      const parts = m[1]!.split(/\$\{[^}]*\}/);
-      // A template whose last segment is all `${...}` could name any key: what fills it is a
-      // literal somewhere (the rule above) or the key is unused. `history_${status}` is a prefix.
-      const leaf = parts.at(-1) || parts.at(-2) || '';
-      if (/[a-z]/i.test(parts.at(-1)!) || /[a-z]_?$/i.test(leaf))
-        templates.push(new RegExp(`(^|\\.)${parts.map(escape).join('.+')}$`));
-    }
-  }
-  return (key) => {
-    const segments = key.split('.');
-    for (let i = 0; i < segments.length; i++) {
-      if (literals.has(segments.slice(i).join('.'))) return true;
-    }
-    return templates.some((pattern) => pattern.test(key));
-  };
-}
-
 describe('the locale catalogues', () => {
   const en = catalogue('en');
 
   // Keys and {{interpolation}} names per locale: tests/unit/i18n-parity.test.ts (client and server).
+  // No key that no code uses: tests/unit/i18n-keys-used.test.ts.
 
   it('is translated: most messages differ from English in every other locale', () => {
     for (const locale of LOCALES.slice(1)) {
@@ -111,21 +71,6 @@ describe('the locale catalogues', () => {
     expect(used.size).toBeGreaterThan(100);
     // A plural message is there as its forms (`key_one`, `key_other`, ...).
     expect([...used].filter((k) => !en.has(k) && !en.has(`${k}_other`))).toEqual([]);
-  });
-
-  it('has no key that no code asks for (a control removed leaves none behind)', () => {
-    const askedFor = keyAskedFor();
-    // A plural's forms (`key_one`, `key_other`, ...) are asked for as `key`.
-    const plural = /_(zero|one|two|few|many|other)$/;
-    const base = (key: string) => {
-      const stem = key.replace(plural, '');
-      return stem !== key && en.has(`${stem}_other`) ? stem : key;
-    };
-    const unused = [...en.keys()].filter((key) => !askedFor(base(key)));
-    expect(unused).toEqual([]);
-    // The check itself: a key under a game's namespace that nothing names is found.
-    expect(askedFor('games.dice.zz_control_removed')).toBe(false);
-    expect(askedFor('games.mines.history_active')).toBe(true);
   });
 });
 
