@@ -25,10 +25,10 @@ const SOURCES = ['src', 'games', 'engine', 'server', 'scripts'];
  */
 const BUILT: Record<'client' | 'server', string[]> = {
   client: [
-    // games/shared/catalog.ts: gameTitleKey; fieldLabelKey and choiceLabelKey (verifier inputs).
+    // games/shared/registry/catalog.ts: gameTitleKey; fieldLabelKey and choiceLabelKey (verifier inputs).
     'games.*.title',
     'games.*.field_*',
-    // games/shared/historyFormat.ts: a rules' describe() names `history…` words of its namespace.
+    // games/shared/panel/historyFormat.ts: a rules' describe() names `history…` words of its namespace.
     'games.*.history*',
     // A choice's label from the choice: the game's panel.tsx (minislot and plinko: and the
     // history's values, their rules.ts).
@@ -36,7 +36,7 @@ const BUILT: Record<'client' | 'server', string[]> = {
     'games.minislot.symbol_*',
     'games.plinko.risk_*',
     'games.roulette.type_*',
-    // The mode (games/shared/ModeTabs.tsx), why auto-bet stopped (AutoBetControls.tsx beside it).
+    // The mode (games/shared/panel/ModeTabs.tsx), why auto-bet stopped (AutoBetControls.tsx beside it).
     'game.{manual,auto}',
     'game.auto_stop_*',
     // src/pages/auth/OAuthButtons.tsx: each sign-in provider.
