@@ -29,7 +29,7 @@ export function testsLoopingOverGames(base, project) {
 
 /**
  * A game's own test files in a project: those in its folder (unit), and those whose path has the
- * game's id as a word of its own (`tests/unit/plinko/…`, `games-roulette-plinko.test.ts`).
+ * game's id as a word of its own (`tests/e2e/plinko.test.ts`, `games-roulette-plinko.test.ts`).
  */
 export function testsOfGame(base, project, id) {
   const own = (file) => file.split(/[/.-]/).includes(id);

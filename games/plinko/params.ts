@@ -3,7 +3,7 @@ import { defineParams } from '../../engine/headless/index';
 /**
  * Designer-tunable plinko physics (live in the debug overlay; `npm run params:apply -- plinko`).
  * Lengths are world pixels of the board before the view scales it to fit. The ranges are the
- * ones the landing guarantee is proved for (tests/unit/plinko/landing*.test.ts runs every bucket
+ * ones the landing guarantee is proved for (games/plinko/tests/landing*.test.ts runs every bucket
  * at all minimums, all defaults and all maximums): widen one only with the tests green.
  */
 export const plinkoParams = defineParams({

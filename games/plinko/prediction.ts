@@ -4,7 +4,7 @@
 // and velocity solver (4 iterations, restitution, resting contacts, its friction), for a ball that
 // never spins (its inertia is infinite) against static pegs that have no restitution and no
 // static friction. For the same state and forces it lands where matter-js does, to float rounding
-// (tests/unit/plinko/prediction.test.ts compares them step by step), so the guidance can try a
+// (games/plinko/tests/prediction.test.ts compares them step by step), so the guidance can try a
 // few forces ahead of time and keep the one whose future it likes.
 //
 // A ball touches at most one peg at a time: rows are a spacing apart (more than the two radii

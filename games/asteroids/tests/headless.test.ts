@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValues, runHeadless, seededRandom } from '../../../engine/index';
-import { asteroidsParams } from '../../../games/asteroids/params';
-import { ASTEROIDS, playAsteroids } from '../../../games/asteroids/rules';
-import {
-  AsteroidsSimulation,
-  FIELD,
-  type AsteroidsRoundData,
-} from '../../../games/asteroids/simulation';
+import { asteroidsParams } from '../params';
+import { ASTEROIDS, playAsteroids } from '../rules';
+import { AsteroidsSimulation, FIELD, type AsteroidsRoundData } from '../simulation';
 import { autopilot } from './autopilot';
 
 const scene = {

@@ -1,2 +1,2 @@
 // The scripted pilot lives beside the game: `npm run headless -- asteroids` flies it too.
-export { autopilot } from '../../../games/asteroids/headless';
+export { autopilot } from '../headless';

@@ -1,10 +1,10 @@
 import Matter from 'matter-js';
 import { describe, expect, it } from 'vitest';
-import { boardGeometry } from '../../../games/plinko/board';
-import { plinkoParams } from '../../../games/plinko/params';
-import { BallPrediction } from '../../../games/plinko/prediction';
-import { PlinkoSimulation } from '../../../games/plinko/simulation';
-import { prng } from '../../support/prng';
+import { boardGeometry } from '../board';
+import { plinkoParams } from '../params';
+import { BallPrediction } from '../prediction';
+import { PlinkoSimulation } from '../simulation';
+import { prng } from '../../../tests/support/prng';
 import { paramSet, randomPath } from './harness';
 
 type Verlet = Matter.Body & { positionPrev: Matter.Vector; positionImpulse: Matter.Vector };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValues, runHeadless } from '../../../engine';
-import { boardGeometry, bucketUnder, pathPegX } from '../../../games/plinko/board';
-import { gapUnder, nextDirection } from '../../../games/plinko/guidance';
-import { plinkoParams } from '../../../games/plinko/params';
-import { plinkoScene } from '../../../games/plinko/scene';
-import { PlinkoSimulation, type PlinkoLanding } from '../../../games/plinko/simulation';
+import { boardGeometry, bucketUnder, pathPegX } from '../board';
+import { gapUnder, nextDirection } from '../guidance';
+import { plinkoParams } from '../params';
+import { plinkoScene } from '../scene';
+import { PlinkoSimulation, type PlinkoLanding } from '../simulation';
 
 describe('plinko board geometry', () => {
   it('puts row i with i + 3 pegs, and the path peg after k rights at (k - i/2) spacings', () => {

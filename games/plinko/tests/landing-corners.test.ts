@@ -2,9 +2,9 @@
 // combination drawn by a seeded PRNG, on the fewest and the most rows. The default, minimum and
 // maximum files cover the box's centre and its two all-min / all-max corners.
 import { describe, it } from 'vitest';
-import { plinkoParams } from '../../../games/plinko/params';
-import { PLINKO } from '../../../games/plinko/rules';
-import { prng } from '../../support/prng';
+import { plinkoParams } from '../params';
+import { PLINKO } from '../rules';
+import { prng } from '../../../tests/support/prng';
 import { runBoard, type ParamSet } from './harness';
 import { expectLanded, summary } from './landing';
 

@@ -1,7 +1,7 @@
 // The body of landing-{default,min,max}.test.ts: one file per parameter set so the three run in
 // parallel on CI's two cores.
 import { describe, expect, it } from 'vitest';
-import { PLINKO } from '../../../games/plinko/rules';
+import { PLINKO } from '../rules';
 import {
   CLIMB_TOLERANCE,
   PEG_TOLERANCE,

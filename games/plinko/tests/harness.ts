@@ -1,10 +1,10 @@
 // Drives many plinko balls through one headless world and measures what the landing tests assert.
 import { runHeadless } from '../../../engine';
-import { bucketUnder } from '../../../games/plinko/board';
-import { plinkoParams } from '../../../games/plinko/params';
-import { plinkoScene } from '../../../games/plinko/scene';
-import type { PlinkoLanding, PlinkoSimulation } from '../../../games/plinko/simulation';
-import { prng } from '../../support/prng';
+import { bucketUnder } from '../board';
+import { plinkoParams } from '../params';
+import { plinkoScene } from '../scene';
+import type { PlinkoLanding, PlinkoSimulation } from '../simulation';
+import { prng } from '../../../tests/support/prng';
 
 export type ParamSet = Record<keyof typeof plinkoParams, number>;
 
