@@ -60,14 +60,20 @@ const capture = (command, args) =>
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 
-// One scaffolded game per kind, with the options its template's verifier asks for. The instant
-// one is the walk-through of docs/developers/game-kit.md,
-// `npm run new-game -- sample --kind instant`. The kit's no-game-id test lets this file, and only
-// it, name these ids (tests/unit/kit/registry.test.ts).
+// One scaffolded game per kind, with the options its template's verifier asks for and an edit of
+// its pay table that leaves its stated RTP as it was (`drift`). The instant one is the
+// walk-through of docs/developers/game-kit.md, `npm run new-game -- sample --kind instant`. The
+// kit's no-game-id test lets this file, and only it, name these ids
+// (tests/unit/kit/registry.test.ts).
 const SCAFFOLDS = [
-  { id: 'sample', kind: 'instant', verify: [] },
-  { id: 'kitStepped', kind: 'stepped', verify: ['--levels', '5'] },
-  { id: 'kitLive', kind: 'live', verify: [] },
+  { id: 'sample', kind: 'instant', verify: [], drift: ['match: 19_800', 'match: 19_700'] },
+  {
+    id: 'kitStepped',
+    kind: 'stepped',
+    verify: ['--levels', '5'],
+    drift: ['158_400', '158_000'],
+  },
+  { id: 'kitLive', kind: 'live', verify: [], drift: ['crashScale: 99', 'crashScale: 98'] },
 ];
 // One already in the tree (after that walk-through) is a game of the tree, covered by the suites
 // like the others: it is neither scaffolded again nor checked or removed here.
@@ -82,6 +88,58 @@ const SEEDS = [
   '--nonce',
   '1',
 ];
+
+/**
+ * A scaffolded game's stated RTP is held to its pay table by its own rules test, which passed as
+ * generated: with the table changed and the RTP not, that test fails, on its RTP check. Each
+ * rules.ts is as it was afterwards.
+ */
+function tableDriftFails(games) {
+  const start = Date.now();
+  const report = path.join(copy, '.drift.json');
+  const edited = games.map(({ id, drift: [from, to] }) => {
+    const file = path.join(copy, 'games', id, 'rules.ts');
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes(from)) throw new Error(`games/${id}/rules.ts has no \`${from}\` to change`);
+    fs.writeFileSync(file, text.replace(from, to));
+    return { id, file, text };
+  });
+  try {
+    const tests = edited.map(({ id }) => `games/${id}/rules.test.ts`);
+    console.log(`[kit] pay tables changed, RTP not: ${tests.join(' ')} must fail`);
+    spawnSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        '--reporter',
+        'json',
+        '--outputFile',
+        report,
+        ...tests,
+      ],
+      { cwd: copy, stdio: 'ignore' },
+    );
+    const { testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
+    for (const { id } of edited) {
+      const file = testResults.find(({ name }) => name.endsWith(`games/${id}/rules.test.ts`));
+      const failing = (file?.assertionResults ?? [])
+        .filter(({ status }) => status === 'failed')
+        .map(({ title }) => title);
+      if (!failing.some((title) => title.includes('RTP'))) {
+        const which = failing.join('; ') || 'none';
+        throw new Error(`games/${id}: no RTP test failed with its pay table changed (${which})`);
+      }
+      console.log(`[kit] games/${id} with its pay table changed fails: ${failing.join('; ')}`);
+    }
+  } finally {
+    for (const { file, text } of edited) fs.writeFileSync(file, text);
+    fs.rmSync(report, { force: true });
+  }
+  console.log(`[kit] pay tables changed, RTP not: ${seconds(start)}`);
+}
 
 let failed = false;
 const started = Date.now();
@@ -138,6 +196,7 @@ try {
     ],
     ['npx', ['vite', 'build', '--logLevel', 'warn']],
   );
+  tableDriftFails(scaffolded);
   // The tests that play every game in turn play only the scaffolded ones here: npm test has just
   // played the others (tests/support/gamesUnderTest.ts).
   const onlyScaffolded = {

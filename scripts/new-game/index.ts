@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { stateRtp } from './rtp';
 import { drawPlaceholderTile, lobbyArtFile } from './tileArt';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -113,6 +114,8 @@ async function create(id: string, kind: Kind, name: string): Promise<void> {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, fill(fs.readFileSync(source, 'utf8'), names));
   }
+  // The RTP the rules state, derived from the table they were written with (./rtp.ts).
+  const rtp = await stateRtp(kind, path.join(folder, 'rules.ts'), names.__UPPER__!);
 
   const keys = JSON.parse(fill(fs.readFileSync(sources.get('locale.json.tmpl')!, 'utf8'), names));
   for (const file of localeFiles()) {
@@ -128,19 +131,20 @@ async function create(id: string, kind: Kind, name: string): Promise<void> {
   execFileSync('npx', ['prettier', '--log-level', 'warn', '--write', folder], { stdio: 'inherit' });
 
   const lines = registry.split('\n');
-  if (lines.includes(registryLine(id))) return done(id, kind);
+  if (lines.includes(registryLine(id))) return done(id, kind, rtp);
   const exports = lines.filter((line) => line.startsWith('export {'));
   const sorted = [...exports, registryLine(id)].sort((a, b) => a.localeCompare(b));
   const start = lines.findIndex((line) => line.startsWith('export {'));
   lines.splice(start, exports.length, ...sorted);
   fs.writeFileSync(registryFile, lines.join('\n'));
-  done(id, kind);
+  done(id, kind, rtp);
 }
 
-function done(id: string, kind: Kind): void {
+function done(id: string, kind: Kind, rtp: number): void {
   console.log(
-    `games/${id}/ created (${kind}); locale keys games.${id}.* added to ${localeFiles().length} files ` +
-      `(translate them); games/registry.ts lists it; its lobby tile has placeholder art ` +
+    `games/${id}/ created (${kind}, RTP ${rtp} derived from its pay table); ` +
+      `locale keys games.${id}.* added to ${localeFiles().length} files (translate them); ` +
+      `games/registry.ts lists it; its lobby tile has placeholder art ` +
       `(\`npm run art:lobby -- --only ${id}\` photographs its scene).\n` +
       `Next: write its rules in games/${id}/rules.ts and games/${id}/README.md, then ` +
       `\`npm run test:game -- ${id}\` (its own tests and every test that loops over the games, ` +
