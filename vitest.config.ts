@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { localeParts } from './scripts/build/localeParts';
+import { EVERY_GAME_TAG } from './tests/support/gamesUnderTest';
 import SlowFilesFirst from './tests/support/sequencer';
 
 /** The projects that start servers share one server bundle per run. */
@@ -63,6 +64,14 @@ export default defineConfig({
     // Two cores: the projects that allow it run two files at once (Vitest's default is one fewer
     // than the cores).
     maxWorkers: 2,
+    tags: [
+      {
+        name: EVERY_GAME_TAG,
+        description:
+          'Plays or checks every game of the registry (GAMES_UNDER_TEST narrows it): what the ' +
+          "game kit's check runs again for the games it scaffolds (scripts/check-scaffold.mjs).",
+      },
+    ],
     // Long files first where no earlier run says which are long (a fresh clone).
     sequence: { sequencer: SlowFilesFirst },
     projects: [

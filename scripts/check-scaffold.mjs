@@ -6,7 +6,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testsLoopingOverGames } from './gameTests.mjs';
+import { everyGameFilter, testsLoopingOverGames } from './gameTests.mjs';
 import { root, runBuffered } from './lib.mjs';
 
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-kit-'));
@@ -203,12 +203,14 @@ try {
     env: { ...process.env, GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(',') },
   };
   // `integration*`: both integration projects (vitest.config.ts runs some files alone); `e2e*`
-  // the browser project(s).
+  // the browser project(s). Only their every-game tests: the rest of those files does not see a
+  // new game, and npm test has just run it.
   const looping = (project) => [
     'vitest',
     'run',
     '--project',
     `${project}*`,
+    ...everyGameFilter,
     ...testsLoopingOverGames(copy, project),
   ];
   sh('npx', looping('integration'), onlyScaffolded);

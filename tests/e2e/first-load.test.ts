@@ -5,6 +5,7 @@ import { isPlayable } from '../../games/shared/registry/definition';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { LOBBY_BUDGET_BYTES, lobbyFiles, readManifest } from '../support/buildManifest';
 import { poll } from './games-helpers';
+import { EVERY_GAME } from '../support/gamesUnderTest';
 
 const env = serverAndBrowser();
 
@@ -30,52 +31,56 @@ function getRaw(base: string, url: string, acceptEncoding?: string): Promise<Sen
 }
 
 describe('first load on a phone', () => {
-  it("sends the lobby's JavaScript compressed, at most 120 KB in all, as the browser gets it", async () => {
-    const manifest = readManifest();
-    const expected = new Set(lobbyFiles(manifest).map((file) => `/${file}`));
-    const context = await env.browser.browser!.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    const scripts: { url: string; encoding: string | undefined; vary: string; cache: string }[] =
-      [];
-    const sizes: Promise<number>[] = [];
-    page.on('response', (response) => {
-      const url = new URL(response.url()).pathname;
-      if (!expected.has(url)) return;
-      const headers = response.headers();
-      scripts.push({
-        url,
-        encoding: headers['content-encoding'],
-        vary: headers.vary ?? '',
-        cache: headers['cache-control'] ?? '',
+  it(
+    "sends the lobby's JavaScript compressed, at most 120 KB in all, as the browser gets it",
+    EVERY_GAME,
+    async () => {
+      const manifest = readManifest();
+      const expected = new Set(lobbyFiles(manifest).map((file) => `/${file}`));
+      const context = await env.browser.browser!.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
       });
-      sizes.push(
-        response
-          .request()
-          .sizes()
-          .then((s) => s.responseBodySize),
+      const page = await context.newPage();
+      const scripts: { url: string; encoding: string | undefined; vary: string; cache: string }[] =
+        [];
+      const sizes: Promise<number>[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url()).pathname;
+        if (!expected.has(url)) return;
+        const headers = response.headers();
+        scripts.push({
+          url,
+          encoding: headers['content-encoding'],
+          vary: headers.vary ?? '',
+          cache: headers['cache-control'] ?? '',
+        });
+        sizes.push(
+          response
+            .request()
+            .sizes()
+            .then((s) => s.responseBodySize),
+        );
+      });
+      await page.goto(env.server.url);
+      await page.locator('.game-tile').first().waitFor();
+      await poll(() => scripts.length).toBe(expected.size);
+      for (const script of scripts) {
+        // Chromium offers br over HTTPS and gzip over plain HTTP: either is fine, identity is not.
+        expect(['br', 'gzip'], script.url).toContain(script.encoding);
+        expect(script.vary.toLowerCase(), script.url).toContain('accept-encoding');
+        expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
+      }
+      const sent = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+      console.info(
+        `lobby JavaScript as Chromium got it (${scripts[0]?.encoding}): ${(sent / 1024).toFixed(1)} KB`,
       );
-    });
-    await page.goto(env.server.url);
-    await page.locator('.game-tile').first().waitFor();
-    await poll(() => scripts.length).toBe(expected.size);
-    for (const script of scripts) {
-      // Chromium offers br over HTTPS and gzip over plain HTTP: either is fine, identity is not.
-      expect(['br', 'gzip'], script.url).toContain(script.encoding);
-      expect(script.vary.toLowerCase(), script.url).toContain('accept-encoding');
-      expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
-    }
-    const sent = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
-    console.info(
-      `lobby JavaScript as Chromium got it (${scripts[0]?.encoding}): ${(sent / 1024).toFixed(1)} KB`,
-    );
-    expect(sent).toBeGreaterThan(10 * 1024);
-    expect(sent).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
-    await context.close();
-  });
+      expect(sent).toBeGreaterThan(10 * 1024);
+      expect(sent).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
+      await context.close();
+    },
+  );
 
   it('chooses brotli, then gzip, then the plain file by Accept-Encoding, varying on it', async () => {
     const manifest = readManifest();

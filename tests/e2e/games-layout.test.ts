@@ -7,7 +7,7 @@ import { MAIN_ACTION } from '../../src/components/game/mainAction';
 import { call, registerUser } from '../support/testApp';
 import { repoRoot } from '../support/server';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { gamesToReach, gamesUnderTest } from '../support/gamesUnderTest';
+import { EVERY_GAME, gamesToReach, gamesUnderTest } from '../support/gamesUnderTest';
 import { poll, serverBalance, simulationValue, topBarBalance } from './games-helpers';
 
 /** Every game page at these sizes, for a reviewer to look at (docs/developers/testing.md). */
@@ -180,7 +180,7 @@ function touchControls() {
   };
 }
 
-describe('game pages lay out for the screen they get', () => {
+describe('game pages lay out for the screen they get', EVERY_GAME, () => {
   for (const screen of SCREENS) {
     const { width, height } = screen.options.viewport;
     it(`${screen.name} ${width} x ${height}: the canvas fills its box, the main action and most of the canvas are in the first screen`, async () => {
@@ -432,137 +432,146 @@ describe('a round keeps the canvas in view', () => {
 });
 
 describe('playing by thumb', () => {
-  it('390 x 844: a bet placed by tapping settles and the top bar follows, in every game', async () => {
-    const { page, close } = await signedInPage(SCREENS[0]!);
-    const betting: string[] = [];
-    const withScenes: string[] = [];
-    for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
-      if (!(await openGame(page, gamePath(game)))) continue;
-      withScenes.push(game.id);
-      const before = await topBarBalance(page);
-      // Every bet the page sends while this game is open: one tap is one bet.
-      const posts: string[] = [];
-      const onRequest = (request: Request) => {
-        if (request.method() === 'POST' && request.url().includes(`/api/games/${game.id}/`)) {
-          posts.push(new URL(request.url()).pathname);
-        }
-      };
-      page.on('request', onRequest);
-      const bet = page
-        .waitForResponse(
-          (response) =>
-            response.request().method() === 'POST' &&
-            new URL(response.url()).pathname.startsWith(`/api/games/${game.id}/`),
-          { timeout: 5_000 },
-        )
-        .catch(() => null);
-      // Roulette needs chips on its table first: a tap on one of its spots (the scene's layout
-      // report says where the spots are).
-      if (game.id === 'roulette') {
-        await tapTableSpot(page, 'straight:17');
-        await poll(() => page.locator('[data-testid=roulette-total]').textContent()).toBe('1,00');
-      }
-      const action = page.locator(MAIN_ACTION);
-      await poll(() => action.isEnabled(), { message: game.id }).toBe(true);
-      await action.tap();
-      const answer = await bet;
-      expect(answer, `${game.id}: no bet answer after tapping the main action`).not.toBeNull();
-      expect(answer!.status(), game.id).toBeLessThan(300);
-      betting.push(game.id);
-      const body = (await answer!.json()) as {
-        balance: number;
-        bet: { amount: number; payout: number };
-      };
-      // An arcade round pays when it has been played out: the player taps "Reveal all".
-      const revealAll = page.locator(`[data-testid=${game.id}-reveal-all]`);
-      if ((await revealAll.count()) > 0) {
-        await poll(() => revealAll.isEnabled()).toBe(true);
-        await revealAll.tap();
-      }
-      await poll(() => topBarBalance(page), { timeout: 30_000, message: game.id }).toBe(
-        Number(body.balance),
-      );
-      // The stake left and the payout (if any yet) came in: the bet really moved the balance.
-      expect(Number(body.bet.amount), game.id).toBeGreaterThan(0);
-      expect(Number(body.balance), game.id).toBeCloseTo(
-        before - Number(body.bet.amount) + Number(body.bet.payout),
-        2,
-      );
-      if (game.paths.kind === 'live') {
-        // A live round goes on after its start answer (auto cash-out or crash): let it end here,
-        // so its payout is not counted in the next game's check.
-        const active = game.paths.active;
-        await poll(
-          async () =>
-            (await call<{ bet: unknown }>(env.server.url, 'GET', active, { token })).body.bet,
-          { timeout: 60_000 },
-        ).toBeNull();
-        await poll(() => topBarBalance(page)).toBe(await serverBalance(env.server.url, token));
-      } else {
-        expect(await serverBalance(env.server.url, token), game.id).toBe(Number(body.balance));
-      }
-      page.off('request', onRequest);
-      expect(posts, game.id).toHaveLength(1);
-    }
-    // Every game with a scene bet by tapping.
-    expect(betting).toEqual(withScenes);
-    expect(betting).toEqual(expect.arrayContaining(gamesToReach(['dice', 'plinko', 'roulette'])));
-    await close();
-  });
-
-  it('390 x 844: a stake that cannot be bet says why beside the field, and tapping the main action sends nothing', async () => {
-    // A fresh player (1,000.00, no game left running by the test above).
-    const { page, close } = await signedInPage(
-      SCREENS[0]!,
-      (await registerUser(env.server.url)).token,
-    );
-    const checked: string[] = [];
-    for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
-      if (!(await openGame(page, gamePath(game)))) continue;
-      const field = page.locator('.game-panel input[name=amount]');
-      if ((await field.count()) === 0) continue;
-      checked.push(game.id);
-      const sent: string[] = [];
-      const onRequest = (request: Request) => {
-        if (request.method() === 'POST' && request.url().includes('/api/games/')) {
-          sent.push(request.url());
-        }
-      };
-      page.on('request', onRequest);
-      const issue = page.locator('.game-panel [data-testid=stake-issue]');
-      for (const [typed, message] of [
-        ['abc', 'at most 2 decimals'],
-        ['0', 'The smallest bet is 0,01'],
-        ['10000.01', 'The largest bet is 10.000,00'],
-        ['5000', 'More than your balance'],
-      ] as const) {
-        await field.fill(typed);
-        await poll(() => issue.textContent()).toContain(message);
-        expect(await field.getAttribute('aria-invalid'), `${game.id} ${typed}`).toBe('true');
-        // Beside the field: right under it, in the same panel.
-        const fieldBox = (await field.boundingBox())!;
-        const issueBox = (await issue.boundingBox())!;
-        expect(issueBox.y - (fieldBox.y + fieldBox.height), game.id).toBeLessThan(24);
-        expect(issueBox.y, game.id).toBeGreaterThan(fieldBox.y);
-        if (typed === '5000' && checked.length === 1) {
-          await field.scrollIntoViewIfNeeded();
-          await page.screenshot({
-            path: path.join(SCREENSHOT_DIR, `stake-issue-${game.id}-390x844.png`),
-          });
+  it(
+    '390 x 844: a bet placed by tapping settles and the top bar follows, in every game',
+    EVERY_GAME,
+    async () => {
+      const { page, close } = await signedInPage(SCREENS[0]!);
+      const betting: string[] = [];
+      const withScenes: string[] = [];
+      for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
+        if (!(await openGame(page, gamePath(game)))) continue;
+        withScenes.push(game.id);
+        const before = await topBarBalance(page);
+        // Every bet the page sends while this game is open: one tap is one bet.
+        const posts: string[] = [];
+        const onRequest = (request: Request) => {
+          if (request.method() === 'POST' && request.url().includes(`/api/games/${game.id}/`)) {
+            posts.push(new URL(request.url()).pathname);
+          }
+        };
+        page.on('request', onRequest);
+        const bet = page
+          .waitForResponse(
+            (response) =>
+              response.request().method() === 'POST' &&
+              new URL(response.url()).pathname.startsWith(`/api/games/${game.id}/`),
+            { timeout: 5_000 },
+          )
+          .catch(() => null);
+        // Roulette needs chips on its table first: a tap on one of its spots (the scene's layout
+        // report says where the spots are).
+        if (game.id === 'roulette') {
+          await tapTableSpot(page, 'straight:17');
+          await poll(() => page.locator('[data-testid=roulette-total]').textContent()).toBe('1,00');
         }
         const action = page.locator(MAIN_ACTION);
-        if (!(await action.isDisabled())) await action.tap();
-        await page.waitForTimeout(300);
-        expect(sent, `${game.id} ${typed}`).toEqual([]);
+        await poll(() => action.isEnabled(), { message: game.id }).toBe(true);
+        await action.tap();
+        const answer = await bet;
+        expect(answer, `${game.id}: no bet answer after tapping the main action`).not.toBeNull();
+        expect(answer!.status(), game.id).toBeLessThan(300);
+        betting.push(game.id);
+        const body = (await answer!.json()) as {
+          balance: number;
+          bet: { amount: number; payout: number };
+        };
+        // An arcade round pays when it has been played out: the player taps "Reveal all".
+        const revealAll = page.locator(`[data-testid=${game.id}-reveal-all]`);
+        if ((await revealAll.count()) > 0) {
+          await poll(() => revealAll.isEnabled()).toBe(true);
+          await revealAll.tap();
+        }
+        await poll(() => topBarBalance(page), { timeout: 30_000, message: game.id }).toBe(
+          Number(body.balance),
+        );
+        // The stake left and the payout (if any yet) came in: the bet really moved the balance.
+        expect(Number(body.bet.amount), game.id).toBeGreaterThan(0);
+        expect(Number(body.balance), game.id).toBeCloseTo(
+          before - Number(body.bet.amount) + Number(body.bet.payout),
+          2,
+        );
+        if (game.paths.kind === 'live') {
+          // A live round goes on after its start answer (auto cash-out or crash): let it end here,
+          // so its payout is not counted in the next game's check.
+          const active = game.paths.active;
+          await poll(
+            async () =>
+              (await call<{ bet: unknown }>(env.server.url, 'GET', active, { token })).body.bet,
+            { timeout: 60_000 },
+          ).toBeNull();
+          await poll(() => topBarBalance(page)).toBe(await serverBalance(env.server.url, token));
+        } else {
+          expect(await serverBalance(env.server.url, token), game.id).toBe(Number(body.balance));
+        }
+        page.off('request', onRequest);
+        expect(posts, game.id).toHaveLength(1);
       }
-      await field.fill('1.00');
-      await poll(() => issue.textContent()).toBe('');
-      expect(await field.getAttribute('aria-invalid')).toBeNull();
-      page.off('request', onRequest);
-    }
-    expect(checked).toEqual(expect.arrayContaining(gamesToReach(['dice', 'plinko', 'mines'])));
-    await close();
-  }, 300_000); // every playable game, four stakes each
+      // Every game with a scene bet by tapping.
+      expect(betting).toEqual(withScenes);
+      expect(betting).toEqual(expect.arrayContaining(gamesToReach(['dice', 'plinko', 'roulette'])));
+      await close();
+    },
+  );
+
+  it(
+    '390 x 844: a stake that cannot be bet says why beside the field, and tapping the main action sends nothing',
+    // every playable game, four stakes each
+    { ...EVERY_GAME, timeout: 300_000 },
+    async () => {
+      // A fresh player (1,000.00, no game left running by the test above).
+      const { page, close } = await signedInPage(
+        SCREENS[0]!,
+        (await registerUser(env.server.url)).token,
+      );
+      const checked: string[] = [];
+      for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
+        if (!(await openGame(page, gamePath(game)))) continue;
+        const field = page.locator('.game-panel input[name=amount]');
+        if ((await field.count()) === 0) continue;
+        checked.push(game.id);
+        const sent: string[] = [];
+        const onRequest = (request: Request) => {
+          if (request.method() === 'POST' && request.url().includes('/api/games/')) {
+            sent.push(request.url());
+          }
+        };
+        page.on('request', onRequest);
+        const issue = page.locator('.game-panel [data-testid=stake-issue]');
+        for (const [typed, message] of [
+          ['abc', 'at most 2 decimals'],
+          ['0', 'The smallest bet is 0,01'],
+          ['10000.01', 'The largest bet is 10.000,00'],
+          ['5000', 'More than your balance'],
+        ] as const) {
+          await field.fill(typed);
+          await poll(() => issue.textContent()).toContain(message);
+          expect(await field.getAttribute('aria-invalid'), `${game.id} ${typed}`).toBe('true');
+          // Beside the field: right under it, in the same panel.
+          const fieldBox = (await field.boundingBox())!;
+          const issueBox = (await issue.boundingBox())!;
+          expect(issueBox.y - (fieldBox.y + fieldBox.height), game.id).toBeLessThan(24);
+          expect(issueBox.y, game.id).toBeGreaterThan(fieldBox.y);
+          if (typed === '5000' && checked.length === 1) {
+            await field.scrollIntoViewIfNeeded();
+            await page.screenshot({
+              path: path.join(SCREENSHOT_DIR, `stake-issue-${game.id}-390x844.png`),
+            });
+          }
+          const action = page.locator(MAIN_ACTION);
+          if (!(await action.isDisabled())) await action.tap();
+          await page.waitForTimeout(300);
+          expect(sent, `${game.id} ${typed}`).toEqual([]);
+        }
+        await field.fill('1.00');
+        await poll(() => issue.textContent()).toBe('');
+        expect(await field.getAttribute('aria-invalid')).toBeNull();
+        page.off('request', onRequest);
+      }
+      expect(checked).toEqual(expect.arrayContaining(gamesToReach(['dice', 'plinko', 'mines'])));
+      await close();
+    },
+  );
 
   it('dice: tapping the track on a phone and dragging along it on a desktop set the target', async () => {
     for (const screen of [SCREENS[0]!, SCREENS[2]!]) {

@@ -6,7 +6,7 @@ import { PLAYABLE_GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { LOCALES } from '../../server/i18n/messages';
 import { call, registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { gamesUnderTest } from '../support/gamesUnderTest';
+import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 import { waitForScene } from './games-helpers';
 
 const env = serverAndBrowser();
@@ -24,7 +24,7 @@ const POINT_DECIMAL = /\d\.\d{1,2}(?!\d)/;
 /** A multiplier written with a letter x ('1.50x', '2x') instead of '1,50×'. */
 const LETTER_X = /\d(?:[.,]\d+)?x\b/;
 
-describe('number formats on the game pages', () => {
+describe('number formats on the game pages', EVERY_GAME, () => {
   it.each(LOCALES)(
     '%s: every amount in the German format, every multiplier as 1,00×',
     async (locale) => {

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { GAMES, PLAYABLE_GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { gamesUnderTest } from '../support/gamesUnderTest';
+import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 
 const env = serverAndBrowser();
 
-describe('the games of the registry', () => {
+describe('the games of the registry', EVERY_GAME, () => {
   it('are all in the lobby, in order, with their status', async () => {
     const page = await env.browser.context.newPage();
     await page.goto(env.server.url);

@@ -3,6 +3,7 @@ import { appOnDatabase, describeEachDatabase, registerUser } from '../support/te
 import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import type { PlayableGame } from '../../games/shared/registry/definition';
 import { type BetAnswer, type WireBet } from './games-support';
+import { EVERY_GAME } from '../support/gamesUnderTest';
 
 /** The routes a game's kind gives it, as the OpenAPI document names them (tag `games`). */
 function documentedRoutes({ paths }: PlayableGame): [string, string, string][] {
@@ -119,32 +120,36 @@ describeEachDatabase('bet history', (kind) => {
     expect(shown.body.revealed_at).not.toBeNull();
   });
 
-  it('documents every fairness, game and bet route in the OpenAPI document', async () => {
-    const docs = await suite.client.call<{
-      paths: Record<string, Record<string, { tags?: string[] }>>;
-    }>('GET', '/api/docs/json');
-    expect(docs.status).toBe(200);
-    const routes: [string, string, string][] = [
-      ['/api/fairness', 'get', 'fairness'],
-      ['/api/fairness/rotate', 'post', 'fairness'],
-      ['/api/bets', 'get', 'bets'],
-      ['/api/bets/{id}', 'get', 'bets'],
-      ['/api/bets/live', 'get', 'bets'],
-      ...PLAYABLE_GAMES.flatMap(documentedRoutes),
-    ];
-    for (const [path, method, tag] of routes) {
-      expect(docs.body.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual([tag]);
-    }
-    // And the list is complete: no other route carries one of these tags.
-    const tagged = Object.entries(docs.body.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, operation]) =>
-          operation.tags?.some((tag) => ['fairness', 'games', 'bets'].includes(tag)),
-        )
-        .map(([method]) => `${method} ${path}`),
-    );
-    expect(tagged.sort()).toEqual(routes.map(([path, method]) => `${method} ${path}`).sort());
-  });
+  it(
+    'documents every fairness, game and bet route in the OpenAPI document',
+    EVERY_GAME,
+    async () => {
+      const docs = await suite.client.call<{
+        paths: Record<string, Record<string, { tags?: string[] }>>;
+      }>('GET', '/api/docs/json');
+      expect(docs.status).toBe(200);
+      const routes: [string, string, string][] = [
+        ['/api/fairness', 'get', 'fairness'],
+        ['/api/fairness/rotate', 'post', 'fairness'],
+        ['/api/bets', 'get', 'bets'],
+        ['/api/bets/{id}', 'get', 'bets'],
+        ['/api/bets/live', 'get', 'bets'],
+        ...PLAYABLE_GAMES.flatMap(documentedRoutes),
+      ];
+      for (const [path, method, tag] of routes) {
+        expect(docs.body.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual([tag]);
+      }
+      // And the list is complete: no other route carries one of these tags.
+      const tagged = Object.entries(docs.body.paths).flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) =>
+            operation.tags?.some((tag) => ['fairness', 'games', 'bets'].includes(tag)),
+          )
+          .map(([method]) => `${method} ${path}`),
+      );
+      expect(tagged.sort()).toEqual(routes.map(([path, method]) => `${method} ${path}`).sort());
+    },
+  );
 
   it('never answers with a server seed that is not revealed yet', async () => {
     await suite.client.expectNoUnrevealedSeed(suite.server.database.db);

@@ -7,7 +7,7 @@ import { GAME_RULES } from '../../games/shared/registry/gameRules';
 import { recomputeRecordedBet, verifyOutcome } from '../../games/shared/registry/verify';
 import { unbalancedUsers } from '../support/money';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
-import { gamesUnderTest } from '../support/gamesUnderTest';
+import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 import { moneySnapshot, playRound, revealSeeds } from './games-support';
 
 describeEachDatabase('every game of the registry', (kind) => {
@@ -15,6 +15,7 @@ describeEachDatabase('every game of the registry', (kind) => {
 
   it.each(gamesUnderTest(PLAYABLE_GAMES).map((game) => [game.id, game] as const))(
     '%s settles through the ledger and recomputes from its revealed seed',
+    EVERY_GAME,
     async (_id, game) => {
       const user = await registerUser(suite.server.url);
       const before = await moneySnapshot(suite.server.database.db, user.id);

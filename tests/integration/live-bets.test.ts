@@ -8,6 +8,7 @@ import type { BetJson } from '../../server/modules/bets/json';
 import { openSse, type SseEvent, type SseStream } from '../support/sse';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 import { playRound, type BetAnswer } from './games-support';
+import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 
 const LIVE = '/api/bets/live';
 const DICE = '/api/games/dice/bets';
@@ -78,41 +79,45 @@ describeEachDatabase('live bets feed', (kind) => {
     later.close();
   });
 
-  it('publishes every game once it is settled, and a stepped game only when it ends', async () => {
-    const stream = await connected(url());
-    const user = await registerUser(url());
-    // A mines game in progress: the dice bet settled after its start arrives, the game does not.
-    const mines = '/api/games/mines/games';
-    const started = await call<BetAnswer>(url(), 'POST', mines, {
-      token: user.token,
-      body: { amount: 1, mines: 24 },
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const gameId = started.body.bet.id;
-    const after = await dice(user.token);
-    await stream.find(isBet(after.id));
-    expect(stream.events.some(isBet(gameId))).toBe(false);
-    // With 24 mines the first reveal ends it: a mine, or the one safe tile.
-    const ended = await call<BetAnswer>(url(), 'POST', `${mines}/${gameId}/reveal`, {
-      token: user.token,
-      body: { tile: 0 },
-    });
-    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
-    const minesEvent = betOf(await stream.find(isBet(gameId)));
-    expect(minesEvent).toMatchObject({ game: 'mines', payout: ended.body.bet.payout });
+  it(
+    'publishes every game once it is settled, and a stepped game only when it ends',
+    EVERY_GAME,
+    async () => {
+      const stream = await connected(url());
+      const user = await registerUser(url());
+      // A mines game in progress: the dice bet settled after its start arrives, the game does not.
+      const mines = '/api/games/mines/games';
+      const started = await call<BetAnswer>(url(), 'POST', mines, {
+        token: user.token,
+        body: { amount: 1, mines: 24 },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const gameId = started.body.bet.id;
+      const after = await dice(user.token);
+      await stream.find(isBet(after.id));
+      expect(stream.events.some(isBet(gameId))).toBe(false);
+      // With 24 mines the first reveal ends it: a mine, or the one safe tile.
+      const ended = await call<BetAnswer>(url(), 'POST', `${mines}/${gameId}/reveal`, {
+        token: user.token,
+        body: { tile: 0 },
+      });
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+      const minesEvent = betOf(await stream.find(isBet(gameId)));
+      expect(minesEvent).toMatchObject({ game: 'mines', payout: ended.body.bet.payout });
 
-    for (const game of PLAYABLE_GAMES) {
-      const bet: BetJson = await playRound(url(), user.token, game);
-      const event = betOf(await stream.find(isBet(bet.id), 15_000));
-      expect(event, game.id).toMatchObject({ game: game.id, amount: bet.amount });
-      expect(event.payout, game.id).toBe(bet.payout);
-      expect(event.multiplier, game.id).toBe(bet.multiplier);
-    }
-    // Each bet once.
-    const ids = stream.events.filter((e) => e.event === 'bet').map((e) => betOf(e).id);
-    expect(new Set(ids).size).toBe(ids.length);
-    stream.close();
-  });
+      for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
+        const bet: BetJson = await playRound(url(), user.token, game);
+        const event = betOf(await stream.find(isBet(bet.id), 15_000));
+        expect(event, game.id).toMatchObject({ game: game.id, amount: bet.amount });
+        expect(event.payout, game.id).toBe(bet.payout);
+        expect(event.multiplier, game.id).toBe(bet.multiplier);
+      }
+      // Each bet once.
+      const ids = stream.events.filter((e) => e.event === 'bet').map((e) => betOf(e).id);
+      expect(new Set(ids).size).toBe(ids.length);
+      stream.close();
+    },
+  );
 
   it('shows a player who hides their name as null, without their id; their own stream marks it', async () => {
     const user = await registerUser(url(), { name: 'Secret Sam' });

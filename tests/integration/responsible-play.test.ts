@@ -18,6 +18,7 @@ import {
   registerUser,
 } from '../support/testApp';
 import { moneySnapshot, startOf, type BetAnswer } from './games-support';
+import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 
 type Player = Awaited<ReturnType<typeof registerUser>>;
 interface Refusal {
@@ -234,89 +235,101 @@ describeEachDatabase('responsible play', (kind) => {
     expect((await dice(player)).status).toBe(200);
   });
 
-  it('refuses every game and giveaway to a self-excluded player, who can still sign in and see their money', async () => {
-    const player = await registerUser(url());
-    const admin = await registerUser(url());
-    await makeAdmin(db(), admin.id);
-    const giveaway = await call<{ id: number }>(url(), 'POST', '/api/admin/giveaways', {
-      token: admin.token,
-      body: {
-        title: 'Weekly',
-        prize: 5,
-        winners_count: 1,
-        ends_at: new Date(Date.now() + HOUR).toISOString(),
-      },
-    });
-    expect(giveaway.status).toBe(201);
-
-    const excluded = await call<{ block: { kind: string; until: string | null } }>(
-      url(),
-      'POST',
-      '/api/settings/self-exclusion',
-      { token: player.token, body: { months: 6 } },
-    );
-    expect(excluded.status).toBe(200);
-    const until = excluded.body.block.until!;
-    expect(Date.parse(until)).toBeGreaterThan(Date.now() + 180 * 24 * HOUR);
-    const before = await moneySnapshot(db(), player.id);
-
-    for (const game of PLAYABLE_GAMES) {
-      const start = startOf(game);
-      const res = await call<Refusal>(url(), 'POST', start.path, {
-        token: player.token,
-        body: start.body,
+  it(
+    'refuses every game and giveaway to a self-excluded player, who can still sign in and see their money',
+    EVERY_GAME,
+    async () => {
+      const player = await registerUser(url());
+      const admin = await registerUser(url());
+      await makeAdmin(db(), admin.id);
+      const giveaway = await call<{ id: number }>(url(), 'POST', '/api/admin/giveaways', {
+        token: admin.token,
+        body: {
+          title: 'Weekly',
+          prize: 5,
+          winners_count: 1,
+          ends_at: new Date(Date.now() + HOUR).toISOString(),
+        },
       });
-      expect(res.status, `${game.id}: ${JSON.stringify(res.body)}`).toBe(403);
-      expect(res.body).toMatchObject({ code: 'play_block', block: { kind: 'self_exclusion' } });
-      expect(res.body.message).toMatch(/excluded yourself until/);
-    }
-    const entry = await call<Refusal>(url(), 'POST', `/api/giveaways/${giveaway.body.id}/entries`, {
-      token: player.token,
-    });
-    expect(entry.status).toBe(403);
-    expect(await moneySnapshot(db(), player.id)).toEqual(before);
+      expect(giveaway.status).toBe(201);
 
-    // A shorter break does not shorten it; an operator cannot lift it.
-    await call(url(), 'POST', '/api/settings/break', { token: player.token, body: { hours: 24 } });
-    const status = await call<{ block: { kind: string; until: string } }>(
-      url(),
-      'GET',
-      '/api/settings/responsible-play',
-      { token: player.token },
-    );
-    expect(status.body.block).toEqual({ kind: 'self_exclusion', until });
-    const lift = await call<Refusal>(
-      url(),
-      'POST',
-      `/api/admin/users/${player.id}/lift-play-block`,
-      {
-        token: admin.token,
-      },
-    );
-    expect(lift.status).toBe(403);
-    expect(lift.body.message).toMatch(/cannot be lifted before it ends/);
-    const page = await call<{ play_block: unknown }>(
-      url(),
-      'GET',
-      `/api/admin/users/${player.id}`,
-      {
-        token: admin.token,
-      },
-    );
-    expect(page.body.play_block).toEqual({ kind: 'self_exclusion', until });
-    expect((await dice(player)).status).toBe(403);
+      const excluded = await call<{ block: { kind: string; until: string | null } }>(
+        url(),
+        'POST',
+        '/api/settings/self-exclusion',
+        { token: player.token, body: { months: 6 } },
+      );
+      expect(excluded.status).toBe(200);
+      const until = excluded.body.block.until!;
+      expect(Date.parse(until)).toBeGreaterThan(Date.now() + 180 * 24 * HOUR);
+      const before = await moneySnapshot(db(), player.id);
 
-    // Signing in and the wallet still work.
-    const login = await call<{ token: string }>(url(), 'POST', '/api/login', {
-      body: { email: player.email, password: player.password },
-    });
-    expect(login.status).toBe(200);
-    const wallet = await call<{ balance: number }>(url(), 'GET', '/api/wallet/info', {
-      token: login.body.token,
-    });
-    expect(wallet.status).toBe(200);
-    expect(Math.round(wallet.body.balance * 100)).toBe(before.balanceCents);
-  });
+      for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
+        const start = startOf(game);
+        const res = await call<Refusal>(url(), 'POST', start.path, {
+          token: player.token,
+          body: start.body,
+        });
+        expect(res.status, `${game.id}: ${JSON.stringify(res.body)}`).toBe(403);
+        expect(res.body).toMatchObject({ code: 'play_block', block: { kind: 'self_exclusion' } });
+        expect(res.body.message).toMatch(/excluded yourself until/);
+      }
+      const entry = await call<Refusal>(
+        url(),
+        'POST',
+        `/api/giveaways/${giveaway.body.id}/entries`,
+        {
+          token: player.token,
+        },
+      );
+      expect(entry.status).toBe(403);
+      expect(await moneySnapshot(db(), player.id)).toEqual(before);
+
+      // A shorter break does not shorten it; an operator cannot lift it.
+      await call(url(), 'POST', '/api/settings/break', {
+        token: player.token,
+        body: { hours: 24 },
+      });
+      const status = await call<{ block: { kind: string; until: string } }>(
+        url(),
+        'GET',
+        '/api/settings/responsible-play',
+        { token: player.token },
+      );
+      expect(status.body.block).toEqual({ kind: 'self_exclusion', until });
+      const lift = await call<Refusal>(
+        url(),
+        'POST',
+        `/api/admin/users/${player.id}/lift-play-block`,
+        {
+          token: admin.token,
+        },
+      );
+      expect(lift.status).toBe(403);
+      expect(lift.body.message).toMatch(/cannot be lifted before it ends/);
+      const page = await call<{ play_block: unknown }>(
+        url(),
+        'GET',
+        `/api/admin/users/${player.id}`,
+        {
+          token: admin.token,
+        },
+      );
+      expect(page.body.play_block).toEqual({ kind: 'self_exclusion', until });
+      expect((await dice(player)).status).toBe(403);
+
+      // Signing in and the wallet still work.
+      const login = await call<{ token: string }>(url(), 'POST', '/api/login', {
+        body: { email: player.email, password: player.password },
+      });
+      expect(login.status).toBe(200);
+      const wallet = await call<{ balance: number }>(url(), 'GET', '/api/wallet/info', {
+        token: login.body.token,
+      });
+      expect(wallet.status).toBe(200);
+      expect(Math.round(wallet.body.balance * 100)).toBe(before.balanceCents);
+    },
+  );
 
   it('sums a session for the reality check and keeps its interval', async () => {
     const player = await registerUser(url());
