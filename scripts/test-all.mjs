@@ -27,8 +27,12 @@ const vitest = (project) =>
   step(project, 'npx', vitestArgs(project, path.join(resultsDir, `${project}.json`)), true);
 
 const groups = [
-  // src/i18n/resources.d.ts, which typecheck writes when stale and lint reads, first and alone.
-  [step('i18n types', process.execPath, ['scripts/i18n-types.mjs'])],
+  // src/i18n/resources.d.ts, which typecheck writes when stale and lint reads, first; beside it
+  // the check that games/shared/wire/api.gen.ts (which typecheck also rewrites) is committed fresh.
+  [
+    step('i18n types', process.execPath, ['scripts/i18n-types.mjs']),
+    step('wire types', 'npx', ['tsx', 'scripts/wire-types.ts', '--check']),
+  ],
   [
     npmScript('typecheck', 'typecheck'),
     npmScript('lint', 'lint'),
