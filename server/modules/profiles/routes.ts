@@ -3,43 +3,7 @@ import { Type } from 'typebox';
 import { notFound } from '../../http/errors';
 import { ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
 import { optionalAuth } from '../auth/guard';
-import { loadProfile, RECENT_BETS } from './service';
-
-const PublicBetBody = Type.Object({
-  id: Type.Integer(),
-  game: Type.String(),
-  amount: Type.Number(),
-  multiplier: Type.Number(),
-  payout: Type.Number(),
-  created_at: Type.String({ format: 'date-time' }),
-});
-
-const StatsBody = Type.Object({
-  bets: Type.Integer({ description: 'settled bets' }),
-  wagered: Type.Number({ description: 'sum of the stakes' }),
-  biggest_win: Type.Union([
-    Type.Object({
-      payout: Type.Number(),
-      multiplier: Type.Number(),
-      game: Type.String(),
-      created_at: Type.String({ format: 'date-time' }),
-    }),
-    Type.Null(),
-  ]),
-  favourite_game: Type.Union([Type.String(), Type.Null()], { description: 'most played game' }),
-});
-
-const ProfileBody = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  image_id: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-  bets_hidden: Type.Boolean({
-    description: 'the player hides their name in public feeds: stats and bets are not shown',
-  }),
-  stats: Type.Union([StatsBody, Type.Null()]),
-  recent_bets: Type.Array(PublicBetBody),
-});
+import { loadProfile, ProfileBody, RECENT_BETS } from './service';
 
 export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,3 +1,4 @@
+import { Type, type Static } from 'typebox';
 import { and, count, desc, eq, gt, max, notExists, sql, sum } from 'drizzle-orm';
 import { centsToAmount, multiplierToNumber } from '../../../games/fairness/index';
 import type { Db } from '../../db/database';
@@ -8,34 +9,49 @@ import { bets, gameSessions } from '../games/schema';
 export const RECENT_BETS = 20;
 
 /** A bet as a profile shows it: what was played and paid, never seeds, params or results. */
-export interface PublicBet {
-  id: number;
-  game: string;
-  amount: number;
-  multiplier: number;
-  payout: number;
-  created_at: string;
-}
+const PublicBetBody = Type.Object({
+  id: Type.Integer(),
+  game: Type.String(),
+  amount: Type.Number(),
+  multiplier: Type.Number(),
+  payout: Type.Number(),
+  created_at: Type.String({ format: 'date-time' }),
+});
 
-export interface ProfileStats {
-  bets: number;
-  wagered: number;
-  /** The largest payout, with the bet it came from; null before any winning bet. */
-  biggest_win: { payout: number; multiplier: number; game: string; created_at: string } | null;
-  /** The most played game (ties: the one played last); null before any bet. */
-  favourite_game: string | null;
-}
+const StatsBody = Type.Object({
+  bets: Type.Integer({ description: 'settled bets' }),
+  wagered: Type.Number({ description: 'sum of the stakes' }),
+  // The largest payout, with the bet it came from; null before any winning bet.
+  biggest_win: Type.Union([
+    Type.Object({
+      payout: Type.Number(),
+      multiplier: Type.Number(),
+      game: Type.String(),
+      created_at: Type.String({ format: 'date-time' }),
+    }),
+    Type.Null(),
+  ]),
+  // Ties: the one played last; null before any bet.
+  favourite_game: Type.Union([Type.String(), Type.Null()], { description: 'most played game' }),
+});
 
-export interface Profile {
-  id: number;
-  name: string;
-  image_id: string | null;
-  created_at: string;
-  /** The player keeps their bets private (settings "hide my name"): no stats, no bets. */
-  bets_hidden: boolean;
-  stats: ProfileStats | null;
-  recent_bets: PublicBet[];
-}
+/** GET /api/profile/{id}. */
+export const ProfileBody = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  image_id: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+  // The player keeps their bets private (settings "hide my name"): no stats, no bets.
+  bets_hidden: Type.Boolean({
+    description: 'the player hides their name in public feeds: stats and bets are not shown',
+  }),
+  stats: Type.Union([StatsBody, Type.Null()]),
+  recent_bets: Type.Array(PublicBetBody),
+});
+
+type Profile = Static<typeof ProfileBody>;
+type ProfileStats = Static<typeof StatsBody>;
+type PublicBet = Static<typeof PublicBetBody>;
 
 /** Settled bets only: a stepped game or a live round still being played is not a result yet. */
 const settled = (userId: number) =>
