@@ -8,7 +8,8 @@ import { BetPanel } from '../shared/panel/BetPanel';
 import { CashOutLabel } from '../shared/panel/CashOutLabel';
 import { MainButton } from '../shared/panel/MainButton';
 import { RoundResult } from '../shared/panel/RoundResult';
-import type { BetJson, GamePanelProps } from '../shared/wire/services';
+import type { GamePanelProps } from '../shared/wire/services';
+import type { BetJson } from '../shared/wire/types';
 import { useLiveRound } from '../shared/round/useLiveRound';
 import {
   minerFrenzyChannel,

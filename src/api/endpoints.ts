@@ -1,68 +1,35 @@
+import type {
+  Answer,
+  Balance,
+  LoginAnswer,
+  LoginBody,
+  RegisterBody,
+  SessionAnswer,
+  User,
+} from '../../games/shared/wire/types';
 import { http } from './client';
-
-/** The signed-in user as GET /api/user answers it. */
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  role: string;
-  image_id: string | null;
-  referral_code: string;
-  two_factor_enabled: boolean;
-  /** The player's bets show "hidden" instead of the name in the live bets feed. */
-  hide_name?: boolean;
-  created_at: string;
-}
 
 /** A JSON answer whose fields the spec leaves open ("not shown"); checked where it is shown. */
 export type Json = unknown;
 
-export interface Creator {
-  id: number | string;
-  name: string;
-  image_id?: string | null;
-}
+export type Creator = Answer<'/api/creators', 'get'>[number];
 
-export interface RankingEntry {
-  rank: number;
-  id: number;
-  name: string;
-  image_id: string | null;
-  balance: number;
-}
+export type RankingEntry = Answer<'/api/ranking', 'get'>['ranking'][number];
 
 const silent = { silent: true } as const;
 
 export const api = {
   // Session (spec section 7; failures of user and logout are silent)
   user: () => http.get<User>('/api/user', { silent: true, quiet401: true }).then((r) => r.data),
-  balance: () =>
-    http.get<{ balance: number | string }>('/api/user/balance', silent).then((r) => r.data),
+  balance: () => http.get<Balance>('/api/user/balance', silent).then((r) => r.data),
   logout: () => http.post('/api/logout', {}, { silent: true, quiet401: true }),
 
   // Auth (Laravel conventions, issue 3)
-  login: (body: {
-    email: string;
-    password: string;
-    remember: boolean;
-    one_time_password?: string;
-    device_token?: string;
-  }) =>
-    http
-      .post<{ token: string; token_type: string; device_token?: string }>('/api/login', body)
-      .then((r) => r.data),
-  register: (body: {
-    name: string;
-    email: string;
-    password: string;
-    password_confirmation: string;
-    referral_code?: string;
-  }) => http.post<{ message?: string }>('/api/register', body).then((r) => r.data),
+  login: (body: LoginBody) => http.post<LoginAnswer>('/api/login', body).then((r) => r.data),
+  register: (body: RegisterBody) =>
+    http.post<Answer<'/api/register', 'post', 202>>('/api/register', body).then((r) => r.data),
   confirmRegistration: (token: string) =>
-    http
-      .post<{ token: string; user: User }>('/api/register/confirm', { token })
-      .then((r) => r.data),
+    http.post<SessionAnswer>('/api/register/confirm', { token }).then((r) => r.data),
   passwordEmail: (body: { email: string }) =>
     http.post<{ message?: string }>('/api/password/email', body).then((r) => r.data),
   passwordReset: (body: {

@@ -1,49 +1,8 @@
+import type { GalleryImage, Profile, UploadedImage } from '../../games/shared/wire/types';
 import { http } from './client';
 
 /** What an upload is for (POST /api/images `kind`). */
 export type ImageKind = 'avatar' | 'gallery';
-
-export interface UploadedImage {
-  image_id: string;
-  kind: ImageKind;
-  width: number;
-  height: number;
-}
-
-export interface GalleryImage {
-  image_id: string;
-  width: number;
-  height: number;
-  created_at: string;
-}
-
-/** A settled bet as a profile shows it (no seeds). */
-export interface PublicBet {
-  id: number;
-  game: string;
-  amount: number;
-  multiplier: number;
-  payout: number;
-  created_at: string;
-}
-
-export interface ProfileStats {
-  bets: number;
-  wagered: number;
-  biggest_win: { payout: number; multiplier: number; game: string; created_at: string } | null;
-  favourite_game: string | null;
-}
-
-/** GET /api/profile/{id}. */
-export interface Profile {
-  id: number;
-  name: string;
-  image_id: string | null;
-  created_at: string;
-  bets_hidden: boolean;
-  stats: ProfileStats | null;
-  recent_bets: PublicBet[];
-}
 
 /** The file types the server takes, for the file picker's `accept`. */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';

@@ -1,6 +1,6 @@
 import type { ServerEvent } from '../../games/shared/round/eventStream';
 import { http } from './client';
-import type { User } from './endpoints';
+import type { User } from '../../games/shared/wire/types';
 import { openEvents } from './events';
 
 /** A settled bet as GET /api/bets/live sends it (event `bet`, and each bet of `backlog`). */

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import { api, type Creator, type Json, type User } from '../api/endpoints';
+import type { User } from '../../games/shared/wire/types';
+import { api, type Creator, type Json } from '../api/endpoints';
 import { COOKIE_DAYS, COOKIE_NAMES, cookies } from './cookieJar';
 import { goTo } from './navigation';
 

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import type { PlayableGame } from '../../games/shared/registry/definition';
-import { type BetAnswer, type WireBet } from './games-support';
+import type { BetDetailJson, BetPage } from '../../games/shared/wire/types';
+import type { BetAnswer } from './games-support';
 import { EVERY_GAME } from '../support/gamesUnderTest';
 
 /** The routes a game's kind gives it, as the OpenAPI document names them (tag `games`). */
@@ -31,12 +32,6 @@ function documentedRoutes({ paths }: PlayableGame): [string, string, string][] {
       ];
   }
 }
-
-interface Page {
-  data: WireBet[];
-  next_cursor: string | null;
-}
-type Detail = WireBet & { server_seed: string | null; revealed_at: string | null };
 
 describeEachDatabase('bet history', (kind) => {
   const suite = appOnDatabase(kind);
@@ -69,7 +64,7 @@ describeEachDatabase('bet history', (kind) => {
     let pages = 0;
     do {
       const query: string = cursor ? `?limit=10&cursor=${cursor}` : '?limit=10';
-      const page: { status: number; body: Page } = await suite.client.call<Page>(
+      const page: { status: number; body: BetPage } = await suite.client.call<BetPage>(
         'GET',
         `/api/bets${query}`,
         { token: user.token },
@@ -82,9 +77,9 @@ describeEachDatabase('bet history', (kind) => {
     expect(pages).toBe(3);
     expect(seen).toEqual([...ids].reverse());
 
-    const defaultPage = await suite.client.call<Page>('GET', '/api/bets', { token: user.token });
+    const defaultPage = await suite.client.call<BetPage>('GET', '/api/bets', { token: user.token });
     expect(defaultPage.body.data).toHaveLength(20);
-    const plinko = await suite.client.call<Page>('GET', '/api/bets?game=plinko', {
+    const plinko = await suite.client.call<BetPage>('GET', '/api/bets?game=plinko', {
       token: user.token,
     });
     expect(plinko.body.data.map((b) => b.id)).toEqual(ids.filter((_, i) => i % 5 === 4).reverse());
@@ -95,7 +90,7 @@ describeEachDatabase('bet history', (kind) => {
       ).toBe(422);
     }
 
-    const hidden = await suite.client.call<Detail>('GET', `/api/bets/${ids[0]}`, {
+    const hidden = await suite.client.call<BetDetailJson>('GET', `/api/bets/${ids[0]}`, {
       token: user.token,
     });
     expect(hidden.status).toBe(200);
@@ -113,7 +108,7 @@ describeEachDatabase('bet history', (kind) => {
     );
 
     await suite.client.call('POST', '/api/fairness/rotate', { token: user.token, body: {} });
-    const shown = await suite.client.call<Detail>('GET', `/api/bets/${ids[0]}`, {
+    const shown = await suite.client.call<BetDetailJson>('GET', `/api/bets/${ids[0]}`, {
       token: user.token,
     });
     expect(shown.body.server_seed).toMatch(/^[0-9a-f]{64}$/);

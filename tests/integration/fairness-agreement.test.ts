@@ -13,12 +13,9 @@ import {
   verifyOutcome,
 } from '../../src/components/fairness/verify';
 import { appOnDatabase, call, registerUser } from '../support/testApp';
-import { playRound, revealSeeds, type BetAnswer, type WireBet } from './games-support';
+import type { BetDetailJson } from '../../games/shared/wire/types';
+import { playRound, revealSeeds, type BetAnswer } from './games-support';
 import { EVERY_GAME, isUnderTest } from '../support/gamesUnderTest';
-
-interface BetDetail extends WireBet {
-  server_seed: string | null;
-}
 
 type Place = (base: string, token: string) => Promise<number[]>;
 
@@ -77,7 +74,7 @@ const PLACE: Record<string, Place> = {
   },
 };
 
-function cli(game: string, detail: BetDetail): unknown {
+function cli(game: string, detail: BetDetailJson): unknown {
   const args = [
     game,
     '--server-seed',
@@ -119,7 +116,9 @@ describe('server, browser verifier and CLI agree on every verifiable game', () =
 
       for (const [game, id] of placed) {
         const detail = (
-          await call<BetDetail>(suite.server.url, 'GET', `/api/bets/${id}`, { token: user.token })
+          await call<BetDetailJson>(suite.server.url, 'GET', `/api/bets/${id}`, {
+            token: user.token,
+          })
         ).body;
         expect(detail.game).toBe(game);
         expect(detail.server_seed).toMatch(/^[0-9a-f]{64}$/);

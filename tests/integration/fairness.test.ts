@@ -5,31 +5,25 @@ import { diceRoll } from '../../games/dice/rules';
 import { playPlinko } from '../../games/plinko/rules';
 import { rouletteSpin } from '../../games/roulette/rules';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
+import type { FairnessJson } from '../../games/shared/wire/types';
 import { type BetAnswer, type ErrorAnswer, type WireBet } from './games-support';
-
-interface Fairness {
-  active: { server_seed_hash: string; client_seed: string; nonce: number };
-  previous: {
-    server_seed: string;
-    server_seed_hash: string;
-    client_seed: string;
-    nonce: number;
-    revealed_at: string;
-  } | null;
-}
 
 describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
   const suite = appOnDatabase(kind);
 
   it('commits a pair on first sight: hash, 10 hex client seed, nonce 0, nothing revealed', async () => {
     const user = await registerUser(suite.server.url);
-    const first = await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token });
+    const first = await suite.client.call<FairnessJson>('GET', '/api/fairness', {
+      token: user.token,
+    });
     expect(first.status).toBe(200);
     expect(first.body.active.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(first.body.active.client_seed).toMatch(/^[0-9a-f]{10}$/);
     expect(first.body.active.nonce).toBe(0);
     expect(first.body.previous).toBeNull();
-    const again = await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token });
+    const again = await suite.client.call<FairnessJson>('GET', '/api/fairness', {
+      token: user.token,
+    });
     expect(again.body).toEqual(first.body);
     expect((await suite.client.call('GET', '/api/fairness')).status).toBe(401);
   });
@@ -37,7 +31,7 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
   it('rotation reveals the seed whose hash was shown, and it reproduces every earlier bet', async () => {
     const user = await registerUser(suite.server.url);
     const committed = (
-      await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token })
+      await suite.client.call<FairnessJson>('GET', '/api/fairness', { token: user.token })
     ).body.active;
     const placed: WireBet[] = [];
     for (let i = 0; i < 3; i++) {
@@ -60,7 +54,7 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
     expect(placed.map((b) => b.nonce)).toEqual([0, 1, 2, 3, 4]);
     for (const bet of placed) expect(bet.server_seed_hash).toBe(committed.server_seed_hash);
 
-    const rotated = await suite.client.call<Fairness>('POST', '/api/fairness/rotate', {
+    const rotated = await suite.client.call<FairnessJson>('POST', '/api/fairness/rotate', {
       token: user.token,
       body: { client_seed: 'my own seed: lucky 7!' },
     });
@@ -85,7 +79,9 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
     expect(placed[3]!.result.pocket).toBe(rouletteSpin(f(3, 1)[0]!));
     expect(placed[4]!.result.path).toBe(playPlinko(9, 'medium', f(4, 9)).path);
 
-    const shown = await suite.client.call<Fairness>('GET', '/api/fairness', { token: user.token });
+    const shown = await suite.client.call<FairnessJson>('GET', '/api/fairness', {
+      token: user.token,
+    });
     expect(shown.body).toEqual(rotated.body);
     const next = await suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
       token: user.token,
@@ -108,7 +104,7 @@ describeEachDatabase('provable fairness: seed pairs and rotation', (kind) => {
       expect(res.status, String(clientSeed)).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toEqual(['client_seed']);
     }
-    const withoutBody = await suite.client.call<Fairness>('POST', '/api/fairness/rotate', {
+    const withoutBody = await suite.client.call<FairnessJson>('POST', '/api/fairness/rotate', {
       token: user.token,
     });
     expect(withoutBody.status).toBe(200);

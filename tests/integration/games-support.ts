@@ -12,7 +12,7 @@ import { GAME_RULES } from '../../games/shared/registry/gameRules';
 import { call, type RecordingClient } from '../support/testApp';
 
 /** The wire shapes of a bet and a bet route's answer, as the game panels read them. */
-import type { BetAnswer, BetJson as WireBet } from '../../games/shared/wire/services';
+import type { BetAnswer, BetJson as WireBet } from '../../games/shared/wire/types';
 export type { BetAnswer, WireBet };
 export interface ErrorAnswer {
   message: string;

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { expect, it } from 'vitest';
 import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
-import type { BetJson } from '../../server/modules/bets/json';
+import type { BetJson } from '../../games/shared/wire/types';
 import { openSse, type SseEvent, type SseStream } from '../support/sse';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 import { playRound, type BetAnswer } from './games-support';

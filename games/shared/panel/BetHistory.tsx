@@ -6,7 +6,7 @@ import type { GameApi } from '../round/api';
 import { formatMoney, formatMultiplier } from '../format/amount';
 import { playableGame } from '../registry/catalog';
 import { describeBet, formatBetTime, type Translate } from './historyFormat';
-import type { BetJson } from '../wire/services';
+import type { BetJson } from '../wire/types';
 
 interface Props {
   api: GameApi;

@@ -1,7 +1,7 @@
 // The bet history's words and times: a game's result through its rules' `describe`, times in
 // the player's locale. Pure (no React), so the unit tests read it directly.
 import type { AnyRules, ResultWords } from '../../fairness/contract';
-import type { BetJson } from '../wire/services';
+import type { BetJson } from '../wire/types';
 import { dateTimeFormat } from '../format/formats';
 
 /** t() as the history needs it: a message key and its values. */

@@ -1,33 +1,5 @@
-import type { BetAnswer, BetJson, GameRequest, RequestOptions } from '../wire/services';
-
-export interface BetPage {
-  data: BetJson[];
-  next_cursor: string | null;
-}
-
-export interface ActivePairJson {
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-}
-
-export interface RevealedPairJson {
-  server_seed: string;
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  revealed_at: string;
-}
-
-export interface FairnessJson {
-  active: ActivePairJson;
-  previous: RevealedPairJson | null;
-}
-
-export interface BetDetailJson extends BetJson {
-  server_seed: string | null;
-  revealed_at: string | null;
-}
+import type { GameRequest, RequestOptions } from '../wire/services';
+import type { BetAnswer, BetDetailJson, BetPage, FairnessJson } from '../wire/types';
 
 /** The HTTP status of a refused request (the rejection of GameRequest), or null without one. */
 export function answerStatus(error: unknown): number | null {

@@ -1,5 +1,6 @@
 import { unitsToCents } from '../format/amount';
-import type { BetAnswer, GameServices } from '../wire/services';
+import type { GameServices } from '../wire/services';
+import type { BetAnswer } from '../wire/types';
 
 /**
  * The top bar while bets animate, several at once if need be (balls in flight): every

@@ -3,7 +3,8 @@ import type { SteppedRules } from '../../fairness/contract';
 import { unitsToCents, type StakeIssue } from '../format/amount';
 import { postBet } from './api';
 import type { GamePaths } from '../registry/definition';
-import type { BetAnswer, BetJson, GameServices } from '../wire/services';
+import type { GameServices } from '../wire/services';
+import type { BetAnswer, BetJson } from '../wire/types';
 import { playGameSound, type GameSound } from '../scene/sounds';
 import { signedIn, useBetCall, useKeptStake } from './useBetCall';
 

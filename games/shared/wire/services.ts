@@ -1,27 +1,7 @@
 // What the shell gives a game's panel (games/ may not import src/): the app's HTTP client, the
 // top bar's balance and the session. Pure types, used by both sides.
 import type { ServerEvent } from '../round/eventStream';
-
-/** A bet as the server answers it (amounts in currency units, the multiplier with 4 decimals). */
-export interface BetJson {
-  id: number;
-  game: string;
-  amount: number;
-  multiplier: number;
-  payout: number;
-  nonce: number;
-  server_seed_hash: string;
-  client_seed: string;
-  params: Record<string, unknown>;
-  result: Record<string, unknown>;
-  created_at: string;
-}
-
-/** Every bet route's answer: the bet and the balance after it. */
-export interface BetAnswer {
-  bet: BetJson;
-  balance: number;
-}
+import type { BetJson } from './types';
 
 export interface RequestOptions {
   /** Sent as the Idempotency-Key header: a retried bet counts once. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameApi, type BetDetailJson, type FairnessJson } from '../../../games/shared/round/api';
+import { gameApi } from '../../../games/shared/round/api';
+import type { BetDetailJson, FairnessJson } from '../../../games/shared/wire/types';
 import { Field } from '../Field';
 import { hashServerSeed } from '../../../games/fairness';
 import { gameRequest } from '../../app/gameServices';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imagesApi, type GalleryImage } from '../../api/images';
+import type { GalleryImage } from '../../../games/shared/wire/types';
+import { imagesApi } from '../../api/images';
 import { imageUrl } from '../../components/Avatar';
 import { FormAlert } from '../../components/FormAlert';
 import { formatDate } from '../../components/format';

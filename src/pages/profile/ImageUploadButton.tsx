@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_ACCEPT, type ImageKind, type UploadedImage } from '../../api/images';
+import type { UploadedImage } from '../../../games/shared/wire/types';
+import { IMAGE_ACCEPT, type ImageKind } from '../../api/images';
 import { FormAlert } from '../../components/FormAlert';
 import { useImageUpload } from './useImageUpload';
 import './profile.css';

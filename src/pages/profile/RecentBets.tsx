@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PublicBet } from '../../api/images';
+import type { PublicBet } from '../../../games/shared/wire/types';
 import { formatBalance, formatDate } from '../../components/format';
 import { formatBetTime, formatTimes, gameName } from './format';
 

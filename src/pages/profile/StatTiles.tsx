@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileStats } from '../../api/images';
+import type { ProfileStats } from '../../../games/shared/wire/types';
 import { CurrencyIcon } from '../../components/CurrencyIcon';
 import { formatBalance } from '../../components/format';
 import { formatTimes, gameName } from './format';

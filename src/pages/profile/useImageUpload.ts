@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorBody, errorStatus } from '../../api/client';
-import { imagesApi, MAX_IMAGE_BYTES, type ImageKind, type UploadedImage } from '../../api/images';
+import type { UploadedImage } from '../../../games/shared/wire/types';
+import { imagesApi, MAX_IMAGE_BYTES, type ImageKind } from '../../api/images';
 import { authState } from '../../state/auth';
 
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp']);

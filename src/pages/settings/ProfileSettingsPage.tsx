@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { api, type User } from '../../api/endpoints';
+import type { User } from '../../../games/shared/wire/types';
+import { api } from '../../api/endpoints';
 import { authState, fetchUser, updateUser } from '../../state/auth';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';

@@ -15,7 +15,8 @@ import {
 import { AUTO_BET_START, autoBetStop, recordAutoBet } from '../../../games/shared/round/autoBet';
 import { SceneChannel } from '../../../games/shared/scene/SceneChannel';
 import { balanceTracker, EndedWith, settleWithAnimation } from '../../../games/shared/round/settle';
-import type { BetAnswer, GameServices, RequestOptions } from '../../../games/shared/wire/services';
+import type { GameServices, RequestOptions } from '../../../games/shared/wire/services';
+import type { BetAnswer } from '../../../games/shared/wire/types';
 import { signedIn } from '../../../games/shared/round/useBetCall';
 import { placeBet } from '../../../games/shared/round/useBetRound';
 

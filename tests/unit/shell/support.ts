@@ -4,6 +4,7 @@ import {
   type AxiosAdapter,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import type { User } from '../../../games/shared/wire/types';
 import { http } from '../../../src/api/client';
 import { setCookieJar, type CookieJar } from '../../../src/state/cookieJar';
 import { setNavigator } from '../../../src/state/navigation';
@@ -89,7 +90,8 @@ export function recordNavigation(): string[] {
   return visits;
 }
 
-export const USER = {
+/** The signed-in user as GET /api/user answers it. */
+export const USER: User = {
   id: 7,
   name: 'Ada',
   email: 'ada@example.test',
@@ -98,5 +100,6 @@ export const USER = {
   image_id: null,
   referral_code: 'ADA123',
   two_factor_enabled: false,
+  hide_name: false,
   created_at: '2026-03-05T10:00:00.000Z',
 };
