@@ -1,18 +1,9 @@
-import type { RtpCheck } from '../../games/fairness/rtp';
+import type { Answer } from '../../games/shared/wire/types';
 import { http } from './client';
 import type { Withdrawal, WithdrawalStatus } from './wallet';
 
 /** A player as the operator console lists them (GET /api/admin/users). */
-export interface AdminPlayer {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  balance: number;
-  two_factor_enabled: boolean;
-  suspended_at: string | null;
-  created_at: string;
-}
+export type AdminPlayer = Answer<'/api/admin/users', 'get'>['data'][number];
 
 export interface AdminLedgerEntry {
   id: number;
@@ -32,52 +23,29 @@ export interface AdminBet {
   created_at: string;
 }
 
-export interface AdminSession {
-  id: number;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-}
-
-/** A player's page (GET /api/admin/users/{id}). */
-export interface AdminPlayerPage {
-  user: AdminPlayer;
-  /** The break or self-exclusion the player took, while it lasts (nobody can lift it). */
-  play_block: { kind: 'break' | 'self_exclusion'; until: string | null } | null;
-  balance: number;
-  ledger_sum: number;
+/**
+ * A player's page (GET /api/admin/users/{id}); `play_block`: the break or self-exclusion. The
+ * server's schema leaves the ledger rows and bets open: these are what the console reads of them.
+ */
+export type AdminPlayerPage = Omit<Answer<'/api/admin/users/{id}', 'get'>, 'ledger' | 'bets'> & {
   ledger: AdminLedgerEntry[];
   bets: AdminBet[];
-  sessions: AdminSession[];
-}
+};
 
-/** One entry of the audit log (GET /api/admin/actions). */
-export interface AdminAction {
-  id: number;
-  admin_id: number;
-  action: string;
-  target_user_id: number | null;
+/**
+ * One entry of the audit log (GET /api/admin/actions); the server leaves `before` and `after`
+ * open: objects or null.
+ */
+export type AdminAction = Omit<
+  Answer<'/api/admin/actions', 'get'>['data'][number],
+  'before' | 'after'
+> & {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-  created_at: string;
-}
+};
 
 /** The books audit (GET /api/admin/audit). */
-export interface BooksReport {
-  users: number;
-  bets: number;
-  ledger_rows: number;
-  problems: {
-    kind: string;
-    user_id: number;
-    bet_id: number | null;
-    expected: string;
-    found: string;
-  }[];
-  truncated: boolean;
-  ms: number;
-}
+export type BooksReport = Answer<'/api/admin/audit', 'get'>;
 
 export type PlayerChange = 'suspend' | 'unsuspend' | 'reset-two-factor';
 
@@ -107,21 +75,7 @@ export const adminApi = {
 };
 
 /** Per game over a period (GET /api/admin/stats). */
-export interface GameStatsPage {
-  from: string;
-  to: string;
-  games: {
-    game: string;
-    bets: number;
-    players: number;
-    wagered: number;
-    paid: number;
-    ggr: number;
-    rtp: RtpCheck | null;
-  }[];
-  daily: { day: string; game: string; wagered: number; paid: number; ggr: number }[];
-  convergence: { game: string; bets: number; rtp: number }[];
-}
+export type GameStatsPage = Answer<'/api/admin/stats', 'get'>;
 
 export const statsApi = {
   stats: (from: string, to: string) =>
@@ -133,13 +87,7 @@ export const statsApi = {
 };
 
 /** A post as the console lists it (GET /api/admin/posts). */
-export interface AdminPost {
-  id: number;
-  title: string;
-  published: boolean;
-  author: string | null;
-  created_at: string;
-}
+export type AdminPost = Answer<'/api/admin/posts', 'get'>['data'][number];
 
 export const postsApi = {
   list: () => http.get<{ data: AdminPost[] }>('/api/admin/posts').then((r) => r.data.data),
@@ -151,31 +99,10 @@ export const postsApi = {
 };
 
 /** The house wallet against what it owes (GET /api/admin/chain; 409 wallet_demo in play money). */
-export interface ChainStatus {
-  chain_id: number;
-  house_address: string;
-  /** On chain. */
-  house_balance: number;
-  /** The sum of all balances. */
-  player_balances: number;
-  /** Withdrawals taken from balances and not paid yet. */
-  in_flight: number;
-  held_deposits: number;
-  unlinked_deposits: { count: number; amount: number };
-  /** house_balance >= player_balances + in_flight + held_deposits */
-  covered: boolean;
-  /** The last block the deposit scan finished (null before its first), and the chain's head. */
-  scanned_block: number | null;
-  head_block: number;
-  /** Why the deposit scan stopped (it waits for an operator), or null while it runs. */
-  halted: string | null;
-  confirmations_required: number;
-}
+export type ChainStatus = Answer<'/api/admin/chain', 'get'>;
 
-export interface AdminWithdrawal extends Withdrawal {
-  user_id: number;
-  user_name: string;
-}
+/** A withdrawal with its player, as the console lists them (GET /api/admin/withdrawals). */
+export type AdminWithdrawal = Answer<'/api/admin/withdrawals', 'get'>['data'][number];
 
 const withdrawal = (withdrawalId: number) => `/api/admin/withdrawals/${withdrawalId}`;
 

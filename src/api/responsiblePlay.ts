@@ -1,3 +1,4 @@
+import type { Answer } from '../../games/shared/wire/types';
 import { http } from './client';
 
 export type LimitKind = 'loss' | 'wager' | 'deposit';
@@ -17,31 +18,22 @@ export interface Limits {
   used: Record<LimitKind, Record<LimitPeriod, { amount: number; frees_at: string | null }>>;
 }
 
+/** GET /api/settings/responsible-play: the break or self-exclusion in force, the reality check. */
+export type PlayStatus = Answer<'/api/settings/responsible-play', 'get'>;
 /** A break or a self-exclusion in force; `until` null: for good. */
-export interface PlayBlock {
-  kind: 'break' | 'self_exclusion';
-  until: string | null;
-}
+export type PlayBlock = NonNullable<PlayStatus['block']>;
 
-export interface PlayStatus {
-  block: PlayBlock | null;
-  reality_check_minutes: number | null;
-}
+/** GET /api/settings/play-summary; `net`: payouts minus stakes. */
+export type PlaySummary = Answer<'/api/settings/play-summary', 'get'>;
 
-export interface PlaySummary {
-  since: string;
-  wagered: number;
-  /** Payouts minus stakes. */
-  net: number;
-  bets: number;
-}
-
-/** The 403 of a bet refused by the player's own limit or block. */
-export interface PlayRefusal {
-  message: string;
-  title?: string;
-  code?: 'play_limit' | 'play_block';
-}
+/**
+ * What the shell keeps of the 403 of a bet refused by the player's own limit or block (the same
+ * body on every bet route; read from dice's).
+ */
+export type PlayRefusal = Pick<
+  Answer<'/api/games/dice/bets', 'post', 403>,
+  'message' | 'title' | 'code'
+>;
 
 const data = <T>(answer: { data: T }) => answer.data;
 

@@ -1,3 +1,4 @@
+import type { Answer, RequestBody } from '../../games/shared/wire/types';
 import { http } from './client';
 
 /** The ledger filter as the wallet's ledger, CSV and balance calls take it (all optional). */
@@ -9,112 +10,34 @@ export interface LedgerFilter {
   to: string;
 }
 
-interface WalletLedgerEntry {
-  id: number;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: string;
-  bet: { id: number; game: string } | null;
-}
-
-export interface WalletLedgerPage {
-  data: WalletLedgerEntry[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  totals: { in: number; out: number; net: number };
-  reasons: string[];
-}
-
-export interface BalanceHistory {
-  points: { at: string; balance: number }[];
-  total: number;
-}
-
-export interface EthAccount {
-  address: string;
-  linked_at: string;
-}
-
-/** GET /api/wallet/info as the wallet page reads it. */
-export interface WalletInfo {
-  balance: number;
-  currency: string;
-  demo: boolean;
-  locked: number;
-  eth_account: EthAccount | null;
-  /** Where players send POL (the house address), or null in play money. */
-  deposit_address: string | null;
-  chain_id: number | null;
-}
-
-export type DepositStatus = 'pending' | 'credited' | 'held';
-
-/** A transfer seen on chain from the player's linked address to the deposit address. */
-export interface Deposit {
-  tx_hash: string;
-  amount: number;
-  /** `held`: it would pass the player's deposit limit; credited by itself once there is room. */
-  status: DepositStatus;
-  confirmations: number;
-  block_number: number;
-  seen_at: string;
-  credited_at: string | null;
-}
+/** GET /api/wallet/ledger: a page of the player's ledger, with the filter's totals. */
+export type WalletLedgerPage = Answer<'/api/wallet/ledger', 'get'>;
+export type BalanceHistory = Answer<'/api/wallet/balance_history', 'get'>;
+export type EthAccount = Answer<'/api/eth_account', 'post', 201>;
+/** The fields of GET /api/wallet/info the wallet page reads. */
+export type WalletInfo = Pick<
+  Answer<'/api/wallet/info', 'get'>,
+  'balance' | 'currency' | 'demo' | 'locked' | 'eth_account' | 'deposit_address' | 'chain_id'
+>;
 
 /** GET /api/wallet/deposits (409 wallet_demo in play money). */
-export interface DepositsPage {
-  deposit_address: string;
-  chain_id: number;
-  currency: string;
-  /** The EIP-681 URI as an <svg> drawn by the server from its own data. */
-  qr_svg: string;
-  /** The player's linked address: deposits count only from it. */
-  send_from: string | null;
-  confirmations_required: number;
-  /** How much more the deposit limits let in now; null: no limit. */
-  deposit_room: number | null;
-  data: Deposit[];
-}
-
-export type WithdrawalStatus =
-  'awaiting_approval' | 'queued' | 'sent' | 'confirmed' | 'failed' | 'rejected';
-
-export interface Withdrawal {
-  id: number;
-  amount: number;
-  to_address: string;
-  status: WithdrawalStatus;
-  tx_hash: string | null;
-  confirmations: number | null;
-  /** Why it failed or was rejected. */
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type DepositsPage = Answer<'/api/wallet/deposits', 'get'>;
+/**
+ * A transfer seen on chain from the player's linked address to the deposit address. `held`: it
+ * would pass the player's deposit limit; credited by itself once there is room.
+ */
+export type Deposit = DepositsPage['data'][number];
+export type DepositStatus = Deposit['status'];
 
 /** GET /api/wallet/withdrawals, newest first (409 wallet_demo in play money). */
-export interface WithdrawalsPage {
-  min: number;
-  approval_above: number;
-  confirmations_required: number;
-  data: Withdrawal[];
-}
+export type WithdrawalsPage = Answer<'/api/wallet/withdrawals', 'get'>;
+/** A withdrawal; `note` says why it failed or was rejected. */
+export type Withdrawal = WithdrawalsPage['data'][number];
+export type WithdrawalStatus = Withdrawal['status'];
+/** `code`: the two-factor code, when the player has two-factor on. */
+export type WithdrawalRequest = RequestBody<'/api/wallet/withdrawals', 'post'>;
 
-export interface WithdrawalRequest {
-  amount: number;
-  /** The two-factor code, when the player has two-factor on. */
-  code?: string;
-}
-
-export interface ValidationInfo {
-  nonce: string;
-  message: string;
-  issued_at: string;
-}
+export type ValidationInfo = Answer<'/api/eth_account/validation_info', 'get'>;
 
 const params = (filter: LedgerFilter) =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== ''));
@@ -145,9 +68,8 @@ export const walletApi = {
   /** `key`: the Idempotency-Key, the same for a retry of one request. */
   withdraw: (body: WithdrawalRequest, key: string) =>
     http
-      .post<{
-        withdrawal: Withdrawal;
-        balance: number;
-      }>('/api/wallet/withdrawals', body, { headers: { 'Idempotency-Key': key } })
+      .post<Answer<'/api/wallet/withdrawals', 'post', 201>>('/api/wallet/withdrawals', body, {
+        headers: { 'Idempotency-Key': key },
+      })
       .then((r) => r.data),
 };

@@ -1,19 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
+import type { Answer } from '../../games/shared/wire/types';
 import { makeAdmin, unbalancedUsers } from '../support/money';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
-interface LedgerAnswer {
-  user_id: number;
-  balance: number;
-  ledger_sum: number;
-  entries: {
-    id: number;
-    delta: number;
-    reason: string;
-    reference: string | null;
-    balance_after: number;
-  }[];
-}
+type LedgerAnswer = Answer<'/api/admin/users/{id}/ledger', 'get'>;
 type Errors = { message: string; errors: Record<string, string[]> };
 
 describeEachDatabase('admin: balance adjustments, ledger, posts', (kind) => {

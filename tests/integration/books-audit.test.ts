@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BooksReport } from '../../src/api/admin';
 import { rowsOf } from '../../server/db/prepared';
 import { makeAdmin } from '../support/money';
 import { repoRoot } from '../support/server';
@@ -14,21 +15,6 @@ import {
   registerUser,
   type DbKind,
 } from '../support/testApp';
-
-interface Problem {
-  kind: string;
-  user_id: number;
-  bet_id: number | null;
-  expected: string;
-  found: string;
-}
-interface Report {
-  users: number;
-  bets: number;
-  ledger_rows: number;
-  problems: Problem[];
-  truncated: boolean;
-}
 
 /** `npm run audit` on a database: its exit code and output. */
 function auditCli(databaseUrl: string): Promise<{ code: number | null; output: string }> {
@@ -55,7 +41,7 @@ function suiteOn(kind: DbKind) {
   let admin: Awaited<ReturnType<typeof registerUser>>;
   let player: Awaited<ReturnType<typeof registerUser>>;
   const audit = (token = admin.token) =>
-    call<Report>(suite.server.url, 'GET', '/api/admin/audit', { token });
+    call<BooksReport>(suite.server.url, 'GET', '/api/admin/audit', { token });
   const exec = (query: ReturnType<typeof sql>) => suite.server.database.db.execute(query);
 
   beforeAll(async () => {

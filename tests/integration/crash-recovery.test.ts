@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import type { Answer } from '../../games/shared/wire/types';
 import { openDatabase } from '../../server/db/database';
 import { createUser } from '../../server/modules/account/service';
 import { issueToken } from '../../server/modules/auth/tokens';
@@ -55,11 +56,7 @@ async function seed(testDb: TestDatabase): Promise<Seeded> {
   }
 }
 
-interface LedgerPage {
-  balance: number;
-  ledger_sum: number;
-  entries: { id: number; delta: number; reason: string; reference: string | null }[];
-}
+type LedgerPage = Answer<'/api/admin/users/{id}/ledger', 'get'>;
 
 async function fullLedger(url: string, token: string, userId: number) {
   const entries: LedgerPage['entries'] = [];

@@ -3,18 +3,11 @@ import { expect, it } from 'vitest';
 import { ethAccounts } from '../../server/modules/eth-account/schema';
 import { checksumAddress } from '../../server/modules/eth-account/signature';
 import { testWallet } from '../support/ethWallet';
+import type { ValidationInfo, WalletInfo } from '../../src/api/wallet';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 type Errors = { message: string; errors: Record<string, string[]> };
 type Player = Awaited<ReturnType<typeof registerUser>>;
-interface ValidationInfo {
-  nonce: string;
-  message: string;
-  issued_at: string;
-}
-interface WalletInfo {
-  eth_account: { address: string; linked_at: string } | null;
-}
 
 describeEachDatabase('linking an Ethereum account (EIP-191 personal_sign)', (kind) => {
   const suite = appOnDatabase(kind);

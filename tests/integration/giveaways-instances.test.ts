@@ -7,6 +7,7 @@ import { drawGiveaway } from '../../games/fairness/giveaway';
 import { openDatabase, type Database } from '../../server/db/database';
 import { rowsOf } from '../../server/db/prepared';
 import { makeAdmin, unbalancedUsers } from '../support/money';
+import type { GiveawayDetail } from '../../src/api/giveaways';
 import { startServer, type RunningServer } from '../support/server';
 import {
   call,
@@ -15,15 +16,6 @@ import {
   registerUser,
   type TestDatabase,
 } from '../support/testApp';
-
-interface Detail {
-  status: string;
-  prize: number;
-  winners_count: number;
-  server_seed: string | null;
-  entrants: unknown[] | null;
-  draw: { rank: number; position: number }[] | null;
-}
 
 const pgProblem = await postgresUnavailable();
 if (pgProblem) console.warn(`!!! SKIPPING the two-instance giveaway test: ${pgProblem}`);
@@ -87,7 +79,9 @@ describe.runIf(!pgProblem)('giveaways on two instances [postgres]', () => {
     );
     const reads = await Promise.all(
       ids.flatMap((id) =>
-        [a, b, a, b].map((server) => call<Detail>(server.url, 'GET', `/api/giveaways/${id}`)),
+        [a, b, a, b].map((server) =>
+          call<GiveawayDetail>(server.url, 'GET', `/api/giveaways/${id}`),
+        ),
       ),
     );
     for (const read of reads) expect(read.status).toBe(200);
@@ -117,7 +111,7 @@ describe.runIf(!pgProblem)('giveaways on two instances [postgres]', () => {
       expect(new Set(lines.map((l) => l.user_id)).size).toBe(1 + g);
       expect(lines.reduce((n, l) => n + Number(l.delta), 0)).toBe((10 + g) * 100);
 
-      const detail = (await call<Detail>(b.url, 'GET', `/api/giveaways/${id}`)).body;
+      const detail = (await call<GiveawayDetail>(b.url, 'GET', `/api/giveaways/${id}`)).body;
       const recomputed = drawGiveaway({
         serverSeed: detail.server_seed!,
         giveawayId: id,

@@ -11,33 +11,10 @@ import { ledgerEntries } from '../../server/db/schema';
 import { giveawayEntries, giveaways, giveawayWinners } from '../../server/modules/giveaways/schema';
 import { drawDue } from '../../server/modules/giveaways/service';
 import { makeAdmin, unbalancedUsers } from '../support/money';
+import type { Giveaway, GiveawayDetail } from '../../src/api/giveaways';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 type Player = Awaited<ReturnType<typeof registerUser>>;
-interface Winner {
-  rank: number;
-  name: string | null;
-  prize: number;
-}
-interface Giveaway {
-  id: number;
-  title: string;
-  prize: number;
-  winners_count: number;
-  status: string;
-  entrants_count: number;
-  server_seed_hash: string;
-  entered: boolean;
-  eligible: boolean | null;
-  wagered: number | null;
-  min_wagered: number | null;
-  winners: Winner[];
-}
-interface Detail extends Giveaway {
-  server_seed: string | null;
-  entrants: { position: number; name: string | null }[] | null;
-  draw: { rank: number; position: number }[] | null;
-}
 type Errors = { message: string; errors: Record<string, string[]> };
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -55,7 +32,7 @@ describeEachDatabase('giveaways', (kind) => {
       token,
     });
   const detail = (id: number, token?: string) =>
-    call<Detail>(url(), 'GET', `/api/giveaways/${id}`, token ? { token } : {});
+    call<GiveawayDetail>(url(), 'GET', `/api/giveaways/${id}`, token ? { token } : {});
   /** Ends a giveaway now (moves its window into the past), as time passing would. */
   const endNow = (id: number) =>
     db()

@@ -3,28 +3,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../../server/db/schema';
 import { changeBalance } from '../../server/modules/wallet/service';
 import { unbalancedUsers } from '../support/money';
+import type { WalletLedgerPage } from '../../src/api/wallet';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
 type Errors = { message: string; errors: Record<string, string[]> };
 type Player = Awaited<ReturnType<typeof registerUser>>;
-interface Entry {
-  id: number;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: string;
-  bet: { id: number; game: string } | null;
-}
-interface LedgerAnswer {
-  data: Entry[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  totals: { in: number; out: number; net: number };
-  reasons: string[];
-}
 
 const DAY_MS = 86_400_000;
 /** The day the i-th ledger row of the player is dated (one row a day from here). */
@@ -33,7 +16,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 
 describeEachDatabase('wallet ledger: filters, pages, totals, CSV, balance history', (kind) => {
   const suite = appOnDatabase(kind);
-  const get = <T = LedgerAnswer>(path: string, token?: string) =>
+  const get = <T = WalletLedgerPage>(path: string, token?: string) =>
     call<T>(suite.server.url, 'GET', path, token ? { token } : {});
   let player: Player;
   /** Every ledger row of the player, newest first, as the database has them. */
@@ -77,8 +60,8 @@ describeEachDatabase('wallet ledger: filters, pages, totals, CSV, balance histor
   });
 
   /** Every row of a filter, page by page. */
-  async function allPages(query: string, perPage: number): Promise<Entry[]> {
-    const out: Entry[] = [];
+  async function allPages(query: string, perPage: number): Promise<WalletLedgerPage['data']> {
+    const out: WalletLedgerPage['data'] = [];
     for (let page = 1; ; page++) {
       const res = await get(
         `/api/wallet/ledger?${query}&page=${page}&per_page=${perPage}`,
