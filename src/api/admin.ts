@@ -1,27 +1,18 @@
-import type { Answer } from '../../games/shared/wire/types';
+import type { Answer, BetJson } from '../../games/shared/wire/types';
 import { http } from './client';
 import type { Withdrawal, WithdrawalStatus } from './wallet';
 
 /** A player as the operator console lists them (GET /api/admin/users). */
 export type AdminPlayer = Answer<'/api/admin/users', 'get'>['data'][number];
 
-export interface AdminLedgerEntry {
-  id: number;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: string;
-}
+/** A ledger row of the player's page: as the player's ledger route lists them. */
+export type AdminLedgerEntry = Answer<'/api/admin/users/{id}/ledger', 'get'>['entries'][number];
 
-export interface AdminBet {
-  id: number;
-  game: string;
-  amount: number;
-  multiplier: number;
-  payout: number;
-  created_at: string;
-}
+/** A bet of the player's page: what was played and paid (no seeds, params or results). */
+export type AdminBet = Pick<
+  BetJson,
+  'id' | 'game' | 'amount' | 'multiplier' | 'payout' | 'created_at'
+>;
 
 /**
  * A player's page (GET /api/admin/users/{id}); `play_block`: the break or self-exclusion. The

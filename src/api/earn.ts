@@ -1,78 +1,30 @@
 // The earn screens' answers (referrals, rakeback, token locks) and their actions. The auth state
 // keeps these answers as open JSON (spec section 3); the screens read them through these guards.
+import type { Answer, RequestBody } from '../../games/shared/wire/types';
 import { http } from './client';
 import type { Json } from './endpoints';
 
-interface ReferredPlayer {
-  id: number;
-  name: string;
-  created_at: string;
-  /** Absent from servers that do not report it. */
-  wagered?: number;
-  commission?: number;
-}
+type ReferralsAnswer = Answer<'/api/referrals/me', 'get'>;
+type ReferredAnswer = ReferralsAnswer['referred'][number];
+/** A referred player; `wagered` and `commission` are absent from servers that do not report them. */
+type ReferredPlayer = Omit<ReferredAnswer, 'wagered' | 'commission'> &
+  Partial<Pick<ReferredAnswer, 'wagered' | 'commission'>>;
 
-export interface ReferralsJson {
-  referral_code: string;
-  referral_url: string;
-  referred_count: number;
-  referred: ReferredPlayer[];
-  /** Percent of referred players' wagers. */
-  commission_rate: number;
-  earnings: { total: number; claimed: number; available: number };
-}
+/** GET /api/referrals/me; `commission_rate`: percent of referred players' wagers. */
+export type ReferralsJson = Omit<ReferralsAnswer, 'referred'> & { referred: ReferredPlayer[] };
 
-type RakebackType = 'instant' | 'daily' | 'weekly';
+/** GET /api/rakeback/me. */
+type RakebackJson = Answer<'/api/rakeback/me', 'get'>;
+/** One pot; `rate`: percent of every wager. */
+export type RakebackPotJson = RakebackJson['pots'][number];
 
-export interface RakebackPotJson {
-  type: RakebackType;
-  /** Percent of every wager. */
-  rate: number;
-  accrued: number;
-  claimed: number;
-  available: number;
-  next_claim_at: string | null;
-}
+/** GET /api/tokenlocks/me. */
+type TokenlocksJson = Answer<'/api/tokenlocks/me', 'get'>;
+/** A lock; `rate`: yearly reward rate in percent. */
+export type LockJson = TokenlocksJson['locks'][number];
 
-export interface RakebackJson {
-  wagered: number;
-  claimed: number;
-  available: number;
-  pots: RakebackPotJson[];
-}
-
-type LockStatus = 'locked' | 'unlockable' | 'unlocked';
-
-export interface LockJson {
-  id: number;
-  amount: number;
-  days: number;
-  /** Yearly reward rate in percent. */
-  rate: number;
-  starts_at: string;
-  ends_at: string;
-  unlocked_at: string | null;
-  reward: number;
-  reward_accrued: number;
-  status: LockStatus;
-}
-
-interface LockOptionJson {
-  days: number;
-  rate: number;
-}
-
-export interface TokenlocksJson {
-  locks: LockJson[];
-  total_locked: number;
-  options: LockOptionJson[];
-}
-
-export interface LockRewardsJson {
-  accrued: number;
-  paid: number;
-  projected: number;
-}
+/** GET /api/tokenlocks/rewards. */
+type LockRewardsJson = Answer<'/api/tokenlocks/rewards', 'get'>;
 
 const isObject = (value: Json): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -95,18 +47,15 @@ export const asLockRewards = (value: Json): LockRewardsJson | null =>
     ? (value as unknown as LockRewardsJson)
     : null;
 
-/** A claim's or a lock's answer: what it moved and the balance after it. */
-export interface BalanceAnswer {
-  balance: number;
-}
-
 export const earnApi = {
   claimReferrals: () =>
-    http.post<{ claimed: number } & BalanceAnswer>('/api/referrals/claim', {}).then((r) => r.data),
-  createLock: (body: { amount: number; days: number }) =>
-    http.post<{ lock: LockJson } & BalanceAnswer>('/api/tokenlocks', body).then((r) => r.data),
+    http
+      .post<Answer<'/api/referrals/claim', 'post'>>('/api/referrals/claim', {})
+      .then((r) => r.data),
+  createLock: (body: RequestBody<'/api/tokenlocks', 'post'>) =>
+    http.post<Answer<'/api/tokenlocks', 'post', 201>>('/api/tokenlocks', body).then((r) => r.data),
   unlock: (id: number) =>
     http
-      .post<{ lock: LockJson } & BalanceAnswer>(`/api/tokenlocks/${id}/unlock`, {})
+      .post<Answer<'/api/tokenlocks/{id}/unlock', 'post'>>(`/api/tokenlocks/${id}/unlock`, {})
       .then((r) => r.data),
 };

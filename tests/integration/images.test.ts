@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../games/shared/wire/types';
 import { users } from '../../server/db/schema';
 import { images } from '../../server/modules/images/schema';
 import { GALLERY_CAP } from '../../server/modules/images/service';
@@ -384,20 +385,7 @@ describeEachDatabase('images', (kind) => {
         'avatar',
       );
 
-      const res = await suite.client.call<{
-        id: number;
-        name: string;
-        image_id: string | null;
-        created_at: string;
-        bets_hidden: boolean;
-        stats: {
-          bets: number;
-          wagered: number;
-          biggest_win: { payout: number; multiplier: number; game: string } | null;
-          favourite_game: string | null;
-        };
-        recent_bets: Record<string, unknown>[];
-      }>('GET', `/api/profile/${player.id}`);
+      const res = await suite.client.call<Profile>('GET', `/api/profile/${player.id}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         id: player.id,
@@ -406,19 +394,20 @@ describeEachDatabase('images', (kind) => {
         bets_hidden: false,
       });
       expect(Date.now() - Date.parse(res.body.created_at)).toBeLessThan(10 * 60_000);
+      const stats = res.body.stats!;
       const wagered = placed.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
-      expect(res.body.stats.bets).toBe(placed.length);
-      expect(res.body.stats.wagered).toBe(wagered);
-      expect(res.body.stats.favourite_game).toBe('dice');
+      expect(stats.bets).toBe(placed.length);
+      expect(stats.wagered).toBe(wagered);
+      expect(stats.favourite_game).toBe('dice');
       const wins = placed.filter((b) => b.payout > 0).sort((a, b) => b.payout - a.payout);
       if (wins[0]) {
-        expect(res.body.stats.biggest_win).toMatchObject({
+        expect(stats.biggest_win).toMatchObject({
           payout: wins[0].payout,
           multiplier: wins[0].multiplier,
           game: wins[0].game,
         });
       } else {
-        expect(res.body.stats.biggest_win).toBeNull();
+        expect(stats.biggest_win).toBeNull();
       }
       expect(res.body.recent_bets).toHaveLength(placed.length);
       expect(res.body.recent_bets[0]).toMatchObject({ game: 'plinko', amount: 0.5 });
@@ -446,12 +435,7 @@ describeEachDatabase('images', (kind) => {
         .set({ hideName: true })
         .where(eq(users.id, player.id));
       for (const token of [undefined, viewer.token]) {
-        const res = await suite.client.call<{
-          name: string;
-          bets_hidden: boolean;
-          stats: unknown;
-          recent_bets: unknown[];
-        }>('GET', `/api/profile/${player.id}`, { token });
+        const res = await suite.client.call<Profile>('GET', `/api/profile/${player.id}`, { token });
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({
           name: 'Quiet One',
@@ -460,13 +444,11 @@ describeEachDatabase('images', (kind) => {
           recent_bets: [],
         });
       }
-      const own = await suite.client.call<{ bets_hidden: boolean; stats: { bets: number } }>(
-        'GET',
-        `/api/profile/${player.id}`,
-        { token: player.token },
-      );
+      const own = await suite.client.call<Profile>('GET', `/api/profile/${player.id}`, {
+        token: player.token,
+      });
       expect(own.body.bets_hidden).toBe(false);
-      expect(own.body.stats.bets).toBe(1);
+      expect(own.body.stats?.bets).toBe(1);
     });
 
     it('answers 404 for an unknown player', async () => {
