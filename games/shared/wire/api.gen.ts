@@ -4710,6 +4710,7 @@ export interface paths {
               bets: number;
               ledger_rows: number;
               problems: {
+                /** @enum {unknown} */
                 kind:
                   | 'balance_mismatch'
                   | 'negative_balance'

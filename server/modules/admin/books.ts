@@ -9,26 +9,28 @@ import { rowsOf } from '../../db/prepared';
  */
 
 /** What a problem is about, in the order they are reported. */
-type BookProblemKind =
+export const BOOK_PROBLEM_KINDS = [
   /** A user's balance differs from the sum of their ledger. */
-  | 'balance_mismatch'
+  'balance_mismatch',
   /** A user's balance is below zero. */
-  | 'negative_balance'
+  'negative_balance',
   /** A bet without exactly one stake line (reason bet) of minus its amount, by its user. */
-  | 'stake_line'
+  'stake_line',
   /** A paying bet without exactly one payout line of its payout, or a losing one with a line. */
-  | 'payout_line'
+  'payout_line',
   /** A ledger line of reason bet or payout whose reference names no bet of its user. */
-  | 'orphan_line'
+  'orphan_line',
   /**
    * A deposit or withdrawal whose ledger lines are not what its status calls for (a credited
    * deposit: one line `deposit` of its cents; a withdrawal: one line `withdrawal` of minus its
    * amount, and one `withdrawal_refund` of it once failed or rejected), or such a line without
    * its deposit or withdrawal.
    */
-  | 'transfer_line'
+  'transfer_line',
   /** A credited deposit or a confirmed withdrawal that the chain does not show as recorded. */
-  | 'chain_transfer';
+  'chain_transfer',
+] as const;
+type BookProblemKind = (typeof BOOK_PROBLEM_KINDS)[number];
 
 export interface BookProblem {
   kind: BookProblemKind;

@@ -9,7 +9,7 @@ import { posts } from '../posts/schema';
 import { ledgerEntryJson, LedgerEntryBody, ledgerPage, ledgerSum } from '../wallet/ledger';
 import { centsToAmount } from '../wallet/service';
 import { recordAction } from './actions';
-import { auditBooks } from './books';
+import { auditBooks, BOOK_PROBLEM_KINDS } from './books';
 import { reconcileChain } from '../chain/reconcile';
 import { gameStats, gameStatsJson } from './stats';
 import { adminErrors, adminOnly, UserIdParams, userIdOf } from './http';
@@ -23,15 +23,7 @@ const BooksReportBody = Type.Object({
   ledger_rows: Type.Integer(),
   problems: Type.Array(
     Type.Object({
-      kind: Type.Union([
-        Type.Literal('balance_mismatch'),
-        Type.Literal('negative_balance'),
-        Type.Literal('stake_line'),
-        Type.Literal('payout_line'),
-        Type.Literal('orphan_line'),
-        Type.Literal('transfer_line'),
-        Type.Literal('chain_transfer'),
-      ]),
+      kind: Type.Enum(BOOK_PROBLEM_KINDS),
       user_id: Type.Integer(),
       bet_id: Type.Union([Type.Integer(), Type.Null()]),
       expected: Type.String(),
