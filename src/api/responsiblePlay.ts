@@ -1,4 +1,4 @@
-import type { Answer } from '../../games/shared/wire/types';
+import type { Answer, GameBetPath } from '../../games/shared/wire/types';
 import { http } from './client';
 
 export type LimitKind = 'loss' | 'wager' | 'deposit';
@@ -28,12 +28,9 @@ export type PlaySummary = Answer<'/api/settings/play-summary', 'get'>;
 
 /**
  * What the shell keeps of the 403 of a bet refused by the player's own limit or block (the same
- * body on every bet route; read from dice's).
+ * body on every bet route).
  */
-export type PlayRefusal = Pick<
-  Answer<'/api/games/dice/bets', 'post', 403>,
-  'message' | 'title' | 'code'
->;
+export type PlayRefusal = Pick<Answer<GameBetPath, 'post', 403>, 'message' | 'title' | 'code'>;
 
 const data = <T>(answer: { data: T }) => answer.data;
 

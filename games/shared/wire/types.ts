@@ -31,15 +31,17 @@ export type RegisterBody = RequestBody<'/api/register', 'post'>;
 export type SessionAnswer = Answer<'/api/register/confirm', 'post', 201>;
 
 // Bets
+/** Every instant game's bet route (`/api/games/<id>/bets`): they all answer with one schema. */
+export type GameBetPath = Extract<keyof paths, `/api/games/${string}/bets`>;
 /** A page of the player's bets (GET /api/bets). */
 export type BetPage = Answer<'/api/bets', 'get'>;
 /** A bet as the server answers it (amounts in currency units, the multiplier with 4 decimals). */
 export type BetJson = BetPage['data'][number];
 /**
  * Every bet route's answer: the bet and the balance after it. One schema on the server for every
- * game's bet, step and cash-out (BetAnswerBody, server/modules/bets/json.ts); read from dice's.
+ * game's bet, step and cash-out (BetAnswerBody, server/modules/bets/json.ts).
  */
-export type BetAnswer = Answer<'/api/games/dice/bets', 'post'>;
+export type BetAnswer = Answer<GameBetPath, 'post'>;
 /** One bet with its seed once revealed (GET /api/bets/{id}). */
 export type BetDetailJson = Answer<'/api/bets/{id}', 'get'>;
 /** The player's seed pairs (GET /api/fairness, POST /api/fairness/rotate). */
