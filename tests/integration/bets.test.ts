@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { makeAdmin } from '../support/money';
 import { appOnDatabase, describeEachDatabase, registerUser } from '../support/testApp';
 import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import type { PlayableGame } from '../../games/shared/registry/definition';
@@ -100,8 +101,14 @@ describeEachDatabase('bet history', (kind) => {
       server_seed: null,
       revealed_at: null,
     });
+    // Another player's bet is refused (bet ids are public in the live bets); none is not found.
+    const refused = await suite.client.call<{ message: string }>('GET', `/api/bets/${ids[0]}`, {
+      token: stranger.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toEqual(expect.any(String));
     expect(
-      (await suite.client.call('GET', `/api/bets/${ids[0]}`, { token: stranger.token })).status,
+      (await suite.client.call('GET', '/api/bets/2000000000', { token: user.token })).status,
     ).toBe(404);
     expect((await suite.client.call('GET', '/api/bets/abc', { token: user.token })).status).toBe(
       422,
@@ -113,6 +120,38 @@ describeEachDatabase('bet history', (kind) => {
     });
     expect(shown.body.server_seed).toMatch(/^[0-9a-f]{64}$/);
     expect(shown.body.revealed_at).not.toBeNull();
+  });
+
+  it("lets an admin read any player's bet (the scene lab replays a disputed round)", async () => {
+    const player = await registerUser(suite.server.url);
+    const admin = await registerUser(suite.server.url);
+    await makeAdmin(suite.server.database.db, admin.id);
+    const placed = await suite.client.call<BetAnswer>('POST', '/api/games/dice/bets', {
+      token: player.token,
+      body: { amount: 0.5, target: 50, condition: 'under' },
+    });
+    expect(placed.status).toBe(200);
+    const { bet } = placed.body;
+    const read = await suite.client.call<BetDetailJson>('GET', `/api/bets/${bet.id}`, {
+      token: admin.token,
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      id: bet.id,
+      game: 'dice',
+      user_id: player.id,
+      params: bet.params,
+      result: bet.result,
+      server_seed: null,
+    });
+    // The player reads it too; the admin's own bets stay theirs.
+    const own = await suite.client.call<{ user_id: number }>('GET', `/api/bets/${bet.id}`, {
+      token: player.token,
+    });
+    expect(own.body.user_id).toBe(player.id);
+    expect(
+      (await suite.client.call('GET', '/api/bets/2000000000', { token: admin.token })).status,
+    ).toBe(404);
   });
 
   it(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { bearerAuth, ErrorBody, errorResponses, IdParam, idOf } from '../../http/schemas';
 import { requireAuth } from '../auth/guard';
 import { seedPairs } from '../fairness/schema';
@@ -17,6 +17,7 @@ const BetDetailBody = Type.Intersect([
       description: 'Null until the seed pair is rotated',
     }),
     revealed_at: Type.Union([Type.String(), Type.Null()]),
+    user_id: Type.Integer({ description: 'The player who made the bet' }),
   }),
 ]);
 
@@ -70,10 +71,13 @@ export const betRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requireAuth,
       schema: {
         tags: ['bets'],
-        summary: 'One own bet; its server seed once the pair is revealed',
+        summary: 'One bet; its server seed once the pair is revealed',
+        description:
+          "A player's own bet; an admin may read any player's (the scene lab replays a disputed " +
+          "round). Another player's bet is refused with 403 to anyone else; 404: no such bet.",
         security: bearerAuth,
         params: Type.Object({ id: IdParam }),
-        response: { 200: BetDetailBody, 404: ErrorBody, ...errorResponses },
+        response: { 200: BetDetailBody, 403: ErrorBody, 404: ErrorBody, ...errorResponses },
       },
     },
     async (request) => {
@@ -83,13 +87,16 @@ export const betRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .select({ bet: bets, pair: seedPairs })
         .from(bets)
         .innerJoin(seedPairs, eq(seedPairs.id, bets.seedPairId))
-        .where(and(eq(bets.id, id), eq(bets.userId, request.user!.id)));
+        .where(eq(bets.id, id));
       if (!row) throw notFound();
+      const user = request.user!;
+      if (row.bet.userId !== user.id && user.role !== 'admin') throw forbidden();
       const revealed = row.pair.revealedAt;
       return {
         ...betJson(row.bet, row.pair),
         server_seed: revealed ? row.pair.serverSeed : null,
         revealed_at: revealed ? revealed.toISOString() : null,
+        user_id: row.bet.userId,
       };
     },
   );
