@@ -11,7 +11,7 @@ import { whenIdle } from './prefetch';
 import { runMiddleware } from './middleware';
 import { navigationDeps } from './navigationDeps';
 import { failProgress, finishProgress, startProgress } from './progress';
-import { resolvePath, type RouteDef, type RouteParams, type ScreenProps } from './routes';
+import { resolvePath, ROUTES, type RouteDef, type RouteParams, type ScreenProps } from './routes';
 
 /** How long the old page fades out before the next one shows. */
 export const FADE_OUT_MS = 150;
@@ -53,7 +53,7 @@ export function Navigator() {
 
     void (async () => {
       startProgress();
-      const resolved = resolvePath(path);
+      const resolved = resolvePath(path, ROUTES, search);
       if (resolved.kind === 'redirect') {
         navigate(`${resolved.to}${query}`, { replace: true });
         return;

@@ -37,6 +37,11 @@ export interface RouteDef {
   /** Game id for the game pages (their header shows the game's name). */
   game?: string;
   /**
+   * The route exists only when this holds for the address's query string (development tools):
+   * otherwise the path shows the not-found page.
+   */
+  only?: (search: string) => boolean;
+  /**
    * The screen shows only the first part of the messages (src/i18n/parts.ts): it does not wait
    * for the rest, which is fetched once it is shown.
    */
@@ -49,6 +54,10 @@ export interface RedirectDef {
 }
 
 const GUEST = ['guest'];
+
+/** Development builds, or `?debug` in the address (as the engine's debug overlay opens). */
+export const debugTools = (search: string): boolean =>
+  import.meta.env.DEV || /(^|[?&])debug(=|&|$)/.test(search);
 const AUTH = ['auth'];
 
 const gameRoutes: RouteDef[] = GAMES.map((game) => ({
@@ -241,6 +250,16 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'no-nav',
   },
   {
+    // The scene lab (games/shared/lab/): a game's scene in any state its rules allow, for
+    // designers and support. Development builds and ?debug only.
+    name: 'lab',
+    path: '/lab/:game',
+    titleKey: 'dev.lab.title',
+    load: () => import('../pages/dev/SceneLabPage'),
+    layout: 'no-nav',
+    only: debugTools,
+  },
+  {
     name: 'unauthorized',
     path: '/unauthorized',
     titleKey: 'unauthorized.title',
@@ -289,11 +308,16 @@ export type Resolved =
   { kind: 'redirect'; to: string } | { kind: 'route'; def: RouteDef; params: RouteParams };
 
 /** What a path shows: a redirect, a route with its params, or the 404 route. */
-export function resolvePath(path: string, routes: readonly RouteDef[] = ROUTES): Resolved {
+export function resolvePath(
+  path: string,
+  routes: readonly RouteDef[] = ROUTES,
+  search = '',
+): Resolved {
   for (const r of REDIRECTS) {
     if (matchPath(r.path, path)) return { kind: 'redirect', to: r.redirect };
   }
   for (const def of routes) {
+    if (def.only && !def.only(search)) continue;
     const params = matchPath(def.path, path);
     if (params) return { kind: 'route', def, params };
   }

@@ -25,23 +25,29 @@ function shared(): { url: string; dataDir: string; browserWs: string } | null {
  * file makes its own accounts, so files do not see each other's. Elsewhere, or with browser
  * flags of its own, the file starts its own server and browser.
  */
-export function serverAndBrowser(browserArgs: string[] = []): E2eEnvironment {
+export function serverAndBrowser(
+  browserArgs: string[] = [],
+  options: {
+    /** A server of the file's own with this environment (an admin account), beside the run's Chromium. */
+    serverEnv?: Record<string, string>;
+  } = {},
+): E2eEnvironment {
   const env = {} as E2eEnvironment;
   let stopServer: (() => Promise<void>) | null = null;
   beforeAll(async () => {
     // A file with browser flags of its own (the heap over 50 navigations) keeps the whole set-up
     // of its own, as before the sharing: its one failure in CI came while sharing the server.
     const run = browserArgs.length === 0 ? shared() : null;
-    if (run) {
+    if (run && !options.serverEnv) {
       noteMailDir(run.url, path.join(run.dataDir, 'mail'));
       env.server = { url: run.url };
     } else {
-      const own = await startServer();
+      const own = await startServer({ env: options.serverEnv });
       stopServer = own.stop;
       env.server = own;
     }
     env.browser = run ? await connectBrowser(run.browserWs) : await launchBrowser(browserArgs);
-  });
+  }, 120_000);
   afterAll(async () => {
     await env.browser?.close();
     await stopServer?.();

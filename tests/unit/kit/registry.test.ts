@@ -139,6 +139,20 @@ describe('the game kit', () => {
     expect(new Set(GAMES.map((game) => game.order)).size).toBe(GAMES.length);
   });
 
+  it("gives every playable game the kit's per-game files, its scene lab adapter included", () => {
+    for (const game of PLAYABLE_GAMES) {
+      for (const file of ['game.ts', 'rules.ts', 'params.ts', 'simulation.ts', 'headless.ts']) {
+        expect(fs.existsSync(path.join(root, 'games', game.id, file)), `${game.id}/${file}`).toBe(
+          true,
+        );
+      }
+      // games/<id>/lab.ts: `export const lab = defineLabGame({...})` (games/shared/lab/adapter.ts).
+      const lab = path.join(root, 'games', game.id, 'lab.ts');
+      expect(fs.existsSync(lab), `games/${game.id}/lab.ts`).toBe(true);
+      expect(fs.readFileSync(lab, 'utf8')).toMatch(/export const lab = defineLabGame\(/);
+    }
+  });
+
   it(
     'finds no game id in a source file outside the games folders and the registry',
     () => {
