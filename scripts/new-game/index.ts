@@ -1,7 +1,8 @@
 // `npm run new-game -- <id> --kind instant|stepped|live [--name "Title"]`: scaffolds games/<id>/ (the
-// definition, rules with their tests, params, simulation, headless adapter, scene, channel, panel
-// and README) from scripts/new-game/templates, adds the game's locale keys to every locale file
-// and its one line to games/registry.ts. `npm run new-game -- <id> --remove` takes all of that away again.
+// definition, rules with their tests, params, simulation, headless and lab adapters, scene,
+// channel, panel and README) from scripts/new-game/templates, adds the game's locale keys to every
+// locale file and its one line to games/registry.ts. `npm run new-game -- <id> --remove` takes all
+// of that away again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
