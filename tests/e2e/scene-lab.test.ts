@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { gamesToReach, gamesUnderTest } from '../support/gamesUnderTest';
+import { EVERY_GAME, gamesToReach, gamesUnderTest } from '../support/gamesUnderTest';
 import { call, registerUser } from '../support/testApp';
 import { poll } from './games-helpers';
 
@@ -124,29 +124,33 @@ const FORCED: Record<string, { set: (page: Page) => Promise<void>; shown: unknow
 };
 
 describe('the scene lab', () => {
-  it('forces one outcome per game, and the scene ends in it', async () => {
-    const { page, close } = await labPage(null);
-    const reached: string[] = [];
-    for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
-      const forced = FORCED[game.id];
-      await openLab(page, game.id);
-      await forced?.set(page);
-      await page.locator('[data-testid=lab-play]').click();
-      if (game.id === 'asteroids') {
-        // The round runs until every rock is broken: "Reveal all" ends it at once.
-        await page.locator('[data-testid=lab-action]').click();
+  it(
+    'forces one outcome per game, and the scene ends in it',
+    { ...EVERY_GAME, timeout: 240_000 },
+    async () => {
+      const { page, close } = await labPage(null);
+      const reached: string[] = [];
+      for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
+        const forced = FORCED[game.id];
+        await openLab(page, game.id);
+        await forced?.set(page);
+        await page.locator('[data-testid=lab-play]').click();
+        if (game.id === 'asteroids') {
+          // The round runs until every rock is broken: "Reveal all" ends it at once.
+          await page.locator('[data-testid=lab-action]').click();
+        }
+        const shown = await ended(page, 1);
+        if (forced) expect(shown, game.id).toMatchObject(forced.shown as object);
+        // What the adapter reads back from the scene is what the rules' round says.
+        expect(await page.locator('main').getAttribute('data-lab-expected'), game.id).toBe(
+          JSON.stringify(shown),
+        );
+        reached.push(game.id);
       }
-      const shown = await ended(page, 1);
-      if (forced) expect(shown, game.id).toMatchObject(forced.shown as object);
-      // What the adapter reads back from the scene is what the rules' round says.
-      expect(await page.locator('main').getAttribute('data-lab-expected'), game.id).toBe(
-        JSON.stringify(shown),
-      );
-      reached.push(game.id);
-    }
-    expect(reached.sort()).toEqual(gamesToReach(Object.keys(FORCED)).sort());
-    await close();
-  }, 240_000);
+      expect(reached.sort()).toEqual(gamesToReach(Object.keys(FORCED)).sort());
+      await close();
+    },
+  );
 
   it('pauses, steps one frame and replays the same outcome', async () => {
     const { page, close } = await labPage(null);

@@ -8880,7 +8880,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One own bet; its server seed once the pair is revealed */
+    /**
+     * One bet; its server seed once the pair is revealed
+     * @description A player's own bet; an admin may read any player's (the scene lab replays a disputed round). Another player's bet is refused with 403 to anyone else; 404: no such bet.
+     */
     get: {
       parameters: {
         query?: never;
@@ -8919,11 +8922,25 @@ export interface paths {
               /** @description Null until the seed pair is rotated */
               server_seed: string | null;
               revealed_at: string | null;
+              /** @description The player who made the bet */
+              user_id: number;
             };
           };
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              title?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
