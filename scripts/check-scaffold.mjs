@@ -10,6 +10,12 @@ import { everyGameFilter, testsLoopingOverGames } from './gameTests.mjs';
 import { root, runBuffered } from './lib.mjs';
 
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-kit-'));
+// npm test runs the kit beside the suites' -alone files with GAME_KIT_MAX_WORKERS=1: one test
+// file at a time, so it keeps one core busy, not both.
+const WORKERS = process.env.GAME_KIT_MAX_WORKERS
+  ? ['--maxWorkers', process.env.GAME_KIT_MAX_WORKERS]
+  : [];
+
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 const sh = (command, args, options = {}) => {
   console.log(`[kit] ${command} ${args.join(' ')}`);
@@ -112,6 +118,7 @@ function tableDriftFails(games) {
       [
         'vitest',
         'run',
+        ...WORKERS,
         '--project',
         'unit',
         '--reporter',
@@ -188,6 +195,7 @@ try {
       [
         'vitest',
         'run',
+        ...WORKERS,
         '--project',
         'unit',
         ...scaffolded.map(({ id }) => `games/${id}`),
@@ -208,6 +216,7 @@ try {
   const looping = (project) => [
     'vitest',
     'run',
+    ...WORKERS,
     '--project',
     `${project}*`,
     ...everyGameFilter,

@@ -81,12 +81,13 @@ export function clientBuildIsStale() {
  * report also written as JSON to `jsonFile` for `countTests`. `integration` and `e2e` name every
  * project of theirs (vitest.config.ts runs some integration files alone, after the others).
  */
-export function vitestArgs(project, jsonFile, files = []) {
+export function vitestArgs(project, jsonFile, files = [], { exact = false } = {}) {
   return [
     'vitest',
     'run',
     '--project',
-    project === 'unit' ? project : `${project}*`,
+    // `integration*` and `e2e*` take their -alone projects too (vitest.config.ts).
+    exact || project === 'unit' ? project : `${project}*`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,

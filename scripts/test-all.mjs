@@ -1,7 +1,9 @@
-// `npm test`: typecheck, lint, the dependency check, unit, integration and browser tests, in that
-// order, failing fast. Steps that do not disturb each other run side by side (one group at a
-// time): typecheck, lint and the dependency check; the client build and the unit tests (which
-// read nothing of dist/; the integration and browser tests that serve it run after the build).
+// `npm test`: typecheck, lint, the dependency check, unit, integration and browser tests, then the
+// game kit's proof, failing fast. Steps that do not disturb each other run side by side (one group
+// at a time): typecheck, lint and the dependency check; the client build and the unit tests (which
+// read nothing of dist/); and last the files that must not run beside another file of their suite
+// (the -alone projects of vitest.config.ts), one at a time, beside the game kit held to one worker:
+// they share the machine with one busy core, which every test must bear anyway.
 // In a group the first step's output shows as it comes, the others' once the group is done, each
 // whole. Every step's wall time shows after it and in a table at the end.
 // Ends with one line `N passed, N failed` summing every suite, so a run that executed nothing shows.
@@ -20,11 +22,20 @@ function countVitest(project) {
   for (const key of Object.keys(totals)) totals[key] += counts[key];
 }
 
-/** A step: its name and its command; `vitest` when its tests count in the totals. */
-const step = (name, command, args, vitest = false) => ({ name, command, args, vitest });
+/** A step: its name and its command (`reports`: the Vitest projects whose tests it counts). */
+const step = (name, command, args) => ({ name, command, args });
 const npmScript = (name, script) => step(name, 'npm', ['run', '--silent', script]);
-const vitest = (project) =>
-  step(project, 'npx', vitestArgs(project, path.join(resultsDir, `${project}.json`)), true);
+/** One Vitest project, by its exact name. */
+const vitest = (project) => ({
+  ...step(
+    project,
+    'npx',
+    vitestArgs(project, path.join(resultsDir, `${project}.json`), [], { exact: true }),
+  ),
+  reports: [project],
+});
+/** Steps run one after another as one step (the first failure ends it). */
+const chain = (name, steps) => ({ name, steps, reports: steps.flatMap((s) => s.reports ?? []) });
 
 const groups = [
   // src/i18n/resources.d.ts, which typecheck writes when stale and lint reads, first; beside it
@@ -43,8 +54,15 @@ const groups = [
   [vitest('integration')],
   [step('chromium', process.execPath, ['scripts/ensure-chromium.mjs'])],
   [vitest('e2e')],
-  // The game kit's proof in a temporary copy: scaffold, play, verify, remove (one test).
-  [step('game kit', process.execPath, ['scripts/check-scaffold.mjs'])],
+  [
+    chain('alone', [vitest('integration-alone'), vitest('e2e-alone')]),
+    // The game kit's proof in a temporary copy: scaffold, play, verify, remove (one test). One
+    // test file at a time, so that it keeps one core busy, not both.
+    {
+      ...step('game kit', process.execPath, ['scripts/check-scaffold.mjs']),
+      env: { GAME_KIT_MAX_WORKERS: '1' },
+    },
+  ],
 ];
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -52,11 +70,24 @@ const timings = [];
 const failedSteps = [];
 const started = Date.now();
 
-async function runStep({ command, args }, buffered) {
+async function runStep(s, buffered) {
   const start = Date.now();
+  if (s.steps) {
+    let result = { code: 0, output: '' };
+    for (const one of s.steps) {
+      console.log(`\n=== ${s.name}: ${one.name} ===`);
+      const next = await runStep(one, buffered);
+      const took = `=== ${s.name}: ${one.name}: ${seconds(next.ms)} ===\n`;
+      if (!buffered) process.stdout.write(took);
+      result = { code: next.code, output: result.output + next.output + (buffered ? took : '') };
+      if (next.code !== 0) break;
+    }
+    return { ...result, ms: Date.now() - start };
+  }
+  const options = s.env ? { env: { ...process.env, ...s.env } } : {};
   const result = buffered
-    ? await runBuffered(command, args)
-    : { code: await run(command, args), output: '' };
+    ? await runBuffered(s.command, s.args, options)
+    : { code: await run(s.command, s.args, options), output: '' };
   return { ...result, ms: Date.now() - start };
 }
 
@@ -73,11 +104,11 @@ for (const group of groups) {
     }
     console.log(`=== ${s.name}: ${seconds(ms)}${code === 0 ? '' : ` (failed, exit ${code})`} ===`);
     timings.push([s.name, ms, code]);
-    if (s.vitest) countVitest(s.name);
+    for (const report of s.reports ?? []) countVitest(report);
     if (s.name === 'game kit' && code === 0) totals.passed += 1;
     if (code !== 0) {
       failedSteps.push(s.name);
-      if (!s.vitest) totals.failed += 1;
+      if (!s.reports) totals.failed += 1;
     }
   });
   if (group.length > 1)
@@ -86,7 +117,9 @@ for (const group of groups) {
 }
 
 const width = Math.max(...timings.map(([name]) => name.length));
-console.log('\nstep wall times (side by side: typecheck + lint + dependencies, unit + build)');
+console.log(
+  '\nstep wall times (side by side: typecheck + lint + dependencies, unit + build, alone + game kit)',
+);
 for (const [name, ms, code] of timings) {
   console.log(`  ${name.padEnd(width)}  ${seconds(ms).padStart(6)}${code === 0 ? '' : '  failed'}`);
 }
