@@ -4,7 +4,7 @@
 // are read from what the rocks revealed.
 import { defineLabGame, playInstant } from '../shared/lab/adapter';
 import { asteroidsChannel } from './channel';
-import { autopilot } from './headless';
+import { autopilot } from './autopilot';
 import { ASTEROIDS, rules, TIER_WEIGHTS, tripleOf } from './rules';
 import type { AsteroidsSimulation } from './simulation';
 

@@ -3,7 +3,7 @@ import { defaultValues, runHeadless, seededRandom } from '../../../engine/index'
 import { asteroidsParams } from '../params';
 import { ASTEROIDS, playAsteroids } from '../rules';
 import { AsteroidsSimulation, FIELD, type AsteroidsRoundData } from '../simulation';
-import { autopilot } from './autopilot';
+import { autopilot } from '../autopilot';
 
 const scene = {
   params: asteroidsParams,
