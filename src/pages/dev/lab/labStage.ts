@@ -1,5 +1,5 @@
-import type { Engine } from '../../../engine';
-import { LabStopped, type LabPick, type LabStage } from '../../../games/shared/lab/adapter';
+import type { Engine } from '../../../../engine';
+import { LabStopped, type LabPick, type LabStage } from '../../../../games/shared/lab/adapter';
 
 /** A play's stage while it lasts; `stop` ends its frames and its waits (a newer play began). */
 export interface RunningStage {
