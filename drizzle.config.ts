@@ -17,6 +17,7 @@ export default defineConfig({
     './server/modules/giveaways/schema.ts',
     './server/modules/images/schema.ts',
     './server/modules/responsible-play/schema.ts',
+    './server/modules/settings/schema.ts',
     './server/modules/chain/schema.ts',
   ],
   out: './server/db/migrations',

@@ -17,8 +17,23 @@ import { queueVerificationMail } from '../auth/emailVerification';
 import { requireAuth } from '../auth/guard';
 import { acceptOneTimePassword } from '../auth/oneTimePassword';
 import { throttledCode } from '../auth/throttle';
+import { changeGameSettings, readGameSettings } from './gameSettings';
 import { changePassword, updateProfile } from './profile';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './twoFactor';
+
+const GameSettingsBody = Type.Object({
+  instant: Type.Boolean({ description: 'Results without animation' }),
+  reduced_motion: Type.Union([Type.Boolean(), Type.Null()], {
+    description: 'No shake, flash or particle burst; null: as the system asks',
+  }),
+  sound_muted: Type.Boolean(),
+  volume: Type.Integer({ minimum: 0, maximum: 100, description: 'The master volume' }),
+  hotkeys: Type.Union([Type.Boolean(), Type.Null()], {
+    description: "The games' keys (Space to bet...); null: the device's default (off on touch)",
+  }),
+  haptics: Type.Boolean({ description: 'Vibrate on a cash-out and a big win (phones)' }),
+});
+const GameSettingsChange = Type.Partial(GameSettingsBody, { additionalProperties: false });
 
 const TwoFactorStatus = Type.Object({ enabled: Type.Boolean() });
 const TwoFactorSetupBody = Type.Object({
@@ -27,7 +42,7 @@ const TwoFactorSetupBody = Type.Object({
   qr_svg: Type.String(),
 });
 
-/** The signed-in user's settings: profile, password, two-factor authentication. */
+/** The signed-in user's settings: profile, password, two-factor authentication, game settings. */
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { onRequest: requireAuth };
   const responses = { ...errorResponses, 401: ErrorBody };
@@ -79,6 +94,35 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await changePassword(app.db, request.user!, request.tokenId!, request.body);
       return { message: translate(requestLocale(request), 'settings.password_updated') };
     },
+  );
+
+  app.get(
+    '/api/settings/game',
+    {
+      ...auth,
+      schema: {
+        tags: ['settings'],
+        summary: 'Game settings: instant mode, reduced motion, sound, hotkeys, haptics',
+        security: bearerAuth,
+        response: { 200: GameSettingsBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => readGameSettings(app.db, request.user!.id),
+  );
+
+  app.patch(
+    '/api/settings/game',
+    {
+      ...auth,
+      schema: {
+        tags: ['settings'],
+        summary: 'Change game settings: those given change, the others stay',
+        security: bearerAuth,
+        body: GameSettingsChange,
+        response: { 200: GameSettingsBody, ...responses },
+      },
+    },
+    async (request) => changeGameSettings(app.db, request.user!.id, request.body),
   );
 
   app.get(
