@@ -27,6 +27,8 @@ export type { Fit, LayoutSpace, Rect, Size } from './core/fit';
 // params.ts and a headless run import it from engine/headless/index.ts, which loads no pixi.js.
 export * from './headless/index';
 export { SoundManager } from './sound/SoundManager';
+export { Motion } from './core/motion';
+export type { MotionEffect } from './core/motion';
 export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';
 export type { AssetBundle, AssetEntry } from './assets/manifest';
 export { focusOwnsKey } from './input/KeyboardInput';

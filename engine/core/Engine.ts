@@ -5,6 +5,7 @@ import { TextureCache } from '../assets/TextureCache';
 import { KeyboardInput } from '../input/KeyboardInput';
 import { drawWireframe } from '../physics/wireframe';
 import { SoundManager, type KeyValueStore } from '../sound/SoundManager';
+import { Motion } from './motion';
 import { renderResolution, type Size } from './fit';
 import { loseProbeContexts, trackProbeContexts } from './probeContexts';
 import { AdaptiveResolution } from './AdaptiveResolution';
@@ -39,6 +40,9 @@ export interface DebugHandle {
   dispose(): void;
 }
 
+/** Steps fastForward() runs between two looks at whether the animation ended (half a second). */
+const FAST_FORWARD_BATCH = 30;
+
 // Frames longer than this (tab switch, breakpoint) are treated as this long.
 const MAX_FRAME_MS = 250;
 
@@ -59,6 +63,10 @@ export class Engine {
   readonly resolution: AdaptiveResolution;
   /** Draw physics bodies of the running simulation (debug overlay toggle). */
   wireframe = false;
+  /** The player's motion wishes scenes read (reduced motion) and the effects they counted. */
+  readonly motion = new Motion();
+  /** Keyboard actions reach the scenes (the player's hotkeys setting); on by default. */
+  keysEnabled = true;
 
   private app: Application | null = null;
   private ready: Promise<Application> | null = null;
@@ -288,6 +296,31 @@ export class Engine {
     return this.debug !== null;
   }
 
+  /**
+   * Runs the shown scene's fixed steps as fast as the processor allows, without drawing a frame
+   * or playing a sound, until `done()` says so or `maxSeconds` of scene time have passed: instant
+   * mode's way to the end of an animation. Between batches of steps it yields to the event loop,
+   * so that promises the scene resolved (an animation's end) are seen by `done()`.
+   */
+  async fastForward(done: () => boolean, maxSeconds = 30): Promise<void> {
+    const loop = this.scenes.loop;
+    const steps = Math.ceil(maxSeconds / loop.stepSeconds);
+    this.sound.suppress(true);
+    try {
+      for (let run = 0, batch = 0; run < steps && !done(); batch++) {
+        const count = Math.min(steps - run, FAST_FORWARD_BATCH);
+        for (let i = 0; i < count; i++) loop.stepOnce();
+        run += count;
+        // An animation's end reaches done() through a few promise callbacks; now and then a
+        // timer's turn too (a panel may act on the scene from a timer).
+        for (let hop = 0; hop < 16 && !done(); hop++) await Promise.resolve();
+        if (batch % 4 === 3 && !done()) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } finally {
+      this.sound.suppress(false);
+    }
+  }
+
   /** Final teardown (tests, hot reload): only after init resolved, and only once. */
   async destroy(): Promise<void> {
     const ready = this.ready;
@@ -352,7 +385,7 @@ export class Engine {
     window.addEventListener('keydown', onKey);
     const keyboard = new KeyboardInput(
       window,
-      () => (this.container ? this.scenes.actions : []),
+      () => (this.container && this.keysEnabled ? this.scenes.actions : []),
       (name, phase) => this.scenes.dispatchAction(name, phase),
     );
     const unlock = this.sound.unlockOnFirstGesture(window);

@@ -38,6 +38,10 @@ export class SoundManager {
   private hidden = false;
   /** Whether Howler has been set up (the first play): settings reach it from then on. */
   private started = false;
+  /** A user gesture was seen (unlockOnFirstGesture): sounds may play from then on. */
+  private gestured = typeof window === 'undefined';
+  /** Sounds asked for now are dropped (a scene fast-forwarded to its end). */
+  private suppressed = false;
 
   constructor(private readonly storage: KeyValueStore | null) {
     this.settings = readSettings(storage);
@@ -75,11 +79,30 @@ export class SoundManager {
     this.definitions.set(name, definition);
   }
 
-  /** Plays `sprite` of the sound `name`; returns howler's id, or null when unknown. */
+  /**
+   * Plays `sprite` of the sound `name`; returns howler's id, or null when unknown, before the
+   * page's first user gesture (no sound, and no AudioContext, until the player has acted) or
+   * while sounds are suppressed.
+   */
   play(name: string, sprite?: string): number | null {
+    if (this.suppressed || !this.activated()) return null;
     const howl = this.howl(name);
     if (!howl) return null;
     return howl.play(sprite);
+  }
+
+  /** Drops every sound asked for until called again with false (see Engine.fastForward). */
+  suppress(on: boolean): void {
+    this.suppressed = on;
+  }
+
+  /**
+   * Whether the player has acted on the page since the engine started (unlockOnFirstGesture saw
+   * a pointer, touch or key): before that no sound plays and no AudioContext is made. Outside a
+   * page (tests, the headless runner) there is nothing to wait for.
+   */
+  activated(): boolean {
+    return this.gestured;
   }
 
   stop(name: string): void {
@@ -103,6 +126,7 @@ export class SoundManager {
   unlockOnFirstGesture(target: EventTarget): () => void {
     const events = ['pointerdown', 'touchend', 'keydown'];
     const unlock = () => {
+      this.gestured = true;
       const ctx = Howler.ctx as AudioContext | null | undefined;
       if (ctx && ctx.state !== 'running' && !this.hidden) void ctx.resume().catch(() => undefined);
       remove();
