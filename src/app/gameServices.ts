@@ -4,6 +4,8 @@ import { text } from '../api/errorDialog';
 import type { PlayRefusal } from '../api/responsiblePlay';
 import { noteRefusal, playState } from '../state/play';
 import { openEvents } from '../api/events';
+import { subscribe } from 'valtio';
+import { changeGameSettings, gameSettingsState, resolvedGameSettings } from '../state/gameSettings';
 import { authState, setBalance } from '../state/auth';
 import { goTo } from '../state/navigation';
 import { keepStake, takeKeptStake } from './keptStake';
@@ -62,5 +64,10 @@ export function gameServices(isAuthenticated: boolean): GameServices {
       goTo('/login');
     },
     keptStakeCents: () => takeKeptStake(window.location.pathname),
+    feel: {
+      get: () => resolvedGameSettings(gameSettingsState.settings),
+      subscribe: (listener) => subscribe(gameSettingsState, listener),
+      setInstant: (on) => void changeGameSettings({ instant: on }),
+    },
   };
 }

@@ -200,6 +200,14 @@ export const ROUTES: readonly RouteDef[] = [
     keepScroll: true,
   },
   {
+    name: 'settings.game',
+    path: '/settings/game',
+    titleKey: 'settings.game',
+    load: () => import('../pages/settings/GameSettingsPage'),
+    middleware: AUTH,
+    keepScroll: true,
+  },
+  {
     name: 'settings.play',
     path: '/settings/responsible-play',
     titleKey: 'settings.responsible_play',

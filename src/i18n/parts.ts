@@ -10,6 +10,7 @@ export const LATER_SECTIONS = [
   'dev',
   'earn',
   'explore',
+  'game_settings',
   'giveaways',
   'play',
   'profile',

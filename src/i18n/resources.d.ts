@@ -238,6 +238,25 @@ export default interface Resources {
       stake_max: 'The largest bet is {{limit}}.';
       stake_balance: 'More than your balance ({{balance}}).';
       col_time: 'Time';
+      instant: 'Instant mode';
+      keys_open: 'Keys';
+      keys_title: 'Keyboard shortcuts';
+      keys_none: 'This game has no keys of its own.';
+      keys_focus: 'Keys work when the focus is not in a field.';
+      keys_close: 'Close';
+      key_help: 'Show this list';
+      key_bet: 'Bet (or cash out while a round runs)';
+      key_pick: 'Reveal or dig the tile under the cursor';
+      key_cashout: 'Cash out';
+      key_left: 'Move or turn left';
+      key_right: 'Move or turn right';
+      key_up: 'Move up';
+      key_down: 'Move down';
+      key_thrust: 'Thrust';
+      key_fire: 'Fire (buy a round between rounds)';
+      key_place: 'Place the chip';
+      key_remove: 'Take the chip back';
+      key_tiles: 'Pick that tile of the row';
     };
     not_found: {
       title: 'Page not found';
@@ -337,6 +356,7 @@ export default interface Resources {
       hide_name_on: 'Your name is now hidden in live bets.';
       hide_name_off: 'Your name is now shown in live bets.';
       responsible_play: 'Responsible play';
+      game: 'Game';
     };
     wallet: {
       title: 'Wallet';
@@ -970,6 +990,26 @@ export default interface Resources {
       reality_result_many: 'Net result: {{net}} ({{count}} bets, {{wagered}} staked).';
       reality_continue: 'Keep playing';
       reality_stop: 'Stop playing';
+    };
+    game_settings: {
+      intro: 'How the games look, sound and respond. Kept on your account, so they follow you to any device.';
+      instant: 'Instant mode';
+      instant_hint: 'Show each result at once, without the animation. Every game panel has the same switch.';
+      reduced_motion: 'Reduced motion';
+      reduced_motion_hint: 'No screen shake, flashes or particle bursts.';
+      as_system: 'As my system asks';
+      as_device: 'This device’s default (off on touch screens)';
+      on: 'On';
+      off: 'Off';
+      sound: 'Sound';
+      mute: 'Mute';
+      mute_hint: 'No sound plays before you first tap, click or press a key on the page.';
+      volume: 'Master volume';
+      controls: 'Controls';
+      hotkeys: 'Hotkeys';
+      hotkeys_hint: 'Space bets, and each game has its own keys: press ? in a game to list them.';
+      haptics: 'Haptics';
+      haptics_hint: 'A short vibration on a cash-out and a big win, on phones that can.';
     };
   };
 }

@@ -13,6 +13,7 @@ import { MAIN_ACTION, revealScene } from '../components/game/mainAction';
 import { PlayNotice } from '../components/game/PlayNotice';
 import { RealityCheck } from '../components/game/RealityCheck';
 import { authState } from '../state/auth';
+import { loadGameSettings } from '../state/gameSettings';
 import { loadPlayStatus } from '../state/play';
 
 // The live table loads after the page's first paint: it stays out of the first-load budget.
@@ -36,6 +37,7 @@ export default function GamePage() {
   const userId = user?.id ?? null;
   useEffect(() => {
     if (userId !== null) void loadPlayStatus(userId);
+    void loadGameSettings(userId);
   }, [userId]);
   useEffect(() => {
     const stage = stageRef.current;

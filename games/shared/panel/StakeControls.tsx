@@ -9,7 +9,7 @@ interface Props {
     BetRound<unknown>,
     'stakeCents' | 'setStakeCents' | 'setStakeIssue' | 'mode' | 'setMode' | 'autoBet' | 'locked'
   >;
-  services: Pick<GameServices, 'balance' | 'isAuthenticated'>;
+  services: Pick<GameServices, 'balance' | 'isAuthenticated' | 'feel'>;
   /** The stake field's label (default: the amount). */
   label?: string;
   /** The game's stake limits (default: every game's). */

@@ -1,6 +1,7 @@
 import type { StakeIssue, StakeLimits } from '../format/amount';
 import { BetAmountInput } from './BetAmountInput';
 import type { GameServices } from '../wire/services';
+import { PlayOptions } from './PlayOptions';
 
 /** What a round keeps of its stake (useBetRound's, useSteppedGame's). */
 export interface RoundStake {
@@ -12,7 +13,7 @@ export interface RoundStake {
 
 interface Props {
   stake: RoundStake;
-  services: Pick<GameServices, 'balance' | 'isAuthenticated'>;
+  services: Pick<GameServices, 'balance' | 'isAuthenticated' | 'feel'>;
   disabled: boolean;
   /** The field's label (default: the amount). */
   label?: string;
@@ -22,16 +23,22 @@ interface Props {
   outerIssue?: string | null;
 }
 
-/** A round's stake field, checked on the balance of a signed-in player. */
+/**
+ * A round's stake field, checked on the balance of a signed-in player, with the instant switch
+ * and the key sheet under it (every panel has a stake field, so every panel has them).
+ */
 export function StakeField({ stake, services, ...field }: Props) {
   return (
-    <BetAmountInput
-      {...field}
-      cents={stake.stakeCents}
-      onChange={stake.setStakeCents}
-      balance={services.balance}
-      checkBalance={services.isAuthenticated}
-      onIssue={stake.setStakeIssue}
-    />
+    <>
+      <BetAmountInput
+        {...field}
+        cents={stake.stakeCents}
+        onChange={stake.setStakeCents}
+        balance={services.balance}
+        checkBalance={services.isAuthenticated}
+        onIssue={stake.setStakeIssue}
+      />
+      <PlayOptions services={services} />
+    </>
   );
 }

@@ -29,6 +29,27 @@ export type GameRequest = <T>(
  */
 export type OpenEvents = (path: string, onEvent: (event: ServerEvent) => void) => () => void;
 
+/** The player's game settings a panel follows, with the device's defaults filled in. */
+export interface PlayFeel {
+  /** Results without animation: the scene shows a round's end at once. */
+  instant: boolean;
+  /** No shake, flash or particle burst. */
+  reducedMotion: boolean;
+  /** The games' keys (Space to bet...) work. */
+  hotkeys: boolean;
+  /** Vibrate on a cash-out and a big win, where the device can. */
+  haptics: boolean;
+}
+
+/** The game settings as the shell keeps them (on the account, or a guest's browser). */
+export interface FeelPort {
+  get(): PlayFeel;
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** The panel's instant switch: the same setting as the settings page's. */
+  setInstant(on: boolean): void;
+}
+
 export interface GameServices {
   request: GameRequest;
   events: OpenEvents;
@@ -44,6 +65,8 @@ export interface GameServices {
   requireLogin(stakeCents?: number): void;
   /** The stake a guest asked to bet before signing in on this game's page, once; else null. */
   keptStakeCents(): number | null;
+  /** The player's game settings (instant mode, motion, hotkeys, haptics). */
+  feel: FeelPort;
 }
 
 /** What the game page hands a panel. */

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { registerGameScene } from '../../../games/shared/scene/registerScene';
 import type { PlayableGame } from '../../../games/shared/registry/definition';
 import { GameView } from '../GameView';
+import { useEngineSettings } from './engineSettings';
 
 /** The game's scene in the engine canvas; data-scene-state says whether it is shown yet. */
 export default function GameSceneSlot({ game }: { game: PlayableGame }) {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   registerGameScene(game); // idempotent: the engine keeps the first registration
+  useEngineSettings();
   return (
     <div className="game-scene" data-scene-state={state}>
       <GameView

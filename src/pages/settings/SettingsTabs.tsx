@@ -7,6 +7,7 @@ const TABS = [
   { name: 'settings.profile', key: 'settings.profile' },
   { name: 'settings.password', key: 'settings.password' },
   { name: 'settings.2fa', key: 'settings.two_factor' },
+  { name: 'settings.game', key: 'settings.game' },
   { name: 'settings.play', key: 'settings.responsible_play' },
 ] as const;
 

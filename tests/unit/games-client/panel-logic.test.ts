@@ -219,6 +219,11 @@ function fakeServices(answers: BetAnswer[]) {
     isAuthenticated: true,
     requireLogin: () => undefined,
     keptStakeCents: () => null,
+    feel: {
+      get: () => ({ instant: false, reducedMotion: false, hotkeys: true, haptics: false }),
+      subscribe: () => () => undefined,
+      setInstant: () => undefined,
+    },
     events: () => () => undefined,
   };
   return { services, sent, balances };
