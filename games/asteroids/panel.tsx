@@ -33,7 +33,12 @@ export default function AsteroidsPanel({ services, onSettled }: GamePanelProps) 
       const multiplier = Number(answer.bet.result.multiplier);
       const scene = await asteroidsChannel.whenShown();
       setPlaying(true);
-      const timer = auto.current ? setTimeout(() => scene.revealAll(), AUTO_REVEAL_MS) : null;
+      // Auto-play shows the rocks a moment; instant mode breaks them all at once.
+      const instant = services.feel.get().instant;
+      const timer =
+        auto.current || instant
+          ? setTimeout(() => scene.revealAll(), instant ? 0 : AUTO_REVEAL_MS)
+          : null;
       try {
         await scene.play(gems);
       } finally {

@@ -8,6 +8,7 @@ import type { BetAnswer, BetJson } from '../wire/types';
 import { balanceTracker, settleWithAnimation, type BalanceTracker, type EndedWith } from './settle';
 import { playGameSound, type GameSound } from '../scene/sounds';
 import { useAutoBet, type AutoBetOutcome } from './useAutoBet';
+import { BIG_WIN_MULTIPLIER, fastForwarded, hapticPulse } from './feel';
 import { signedIn, useBetCall, useKeptStake } from './useBetCall';
 
 /** A bet as the panel places it: the game's bet route and the request body. */
@@ -41,6 +42,11 @@ export interface BetRoundOptions<Shown> {
    * the panel is never busy. Otherwise a round ends when its animation rests.
    */
   overlapping?: boolean;
+  /**
+   * In instant mode the scene is fast-forwarded to the animation's end (default). A live round,
+   * which runs on the server's clock, says false.
+   */
+  instant?: boolean;
   sounds?: Partial<BetRoundSounds>;
   /** Auto-bet's settings until the player changes them (default 10 bets, no stop amounts). */
   initialAuto?: Partial<AutoBetSettings>;
@@ -85,7 +91,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function placeBet<Shown>(
   o: Pick<
     BetRoundOptions<Shown>,
-    'services' | 'onSettled' | 'animate' | 'overlapping' | 'sounds'
+    'services' | 'onSettled' | 'animate' | 'overlapping' | 'sounds' | 'instant'
   > & {
     bet: () => BetRequest;
   },
@@ -97,15 +103,17 @@ export async function placeBet<Shown>(
   const { path, body } = o.bet();
   const placed = await postBet<BetAnswer>(o.services.request, path, body);
   if (sounds.placed) play(sounds.placed);
+  const instant = o.instant !== false && o.services.feel.get().instant;
   const settle = async () => {
     const { shown, answer } = await settleWithAnimation(
       o.services,
       placed,
-      () => o.animate(placed),
+      () => (instant ? fastForwarded(() => o.animate(placed)) : o.animate(placed)),
       tracker,
     );
     const sound = sounds.settled(answer);
     if (sound) play(sound);
+    if (answer.bet.multiplier >= BIG_WIN_MULTIPLIER) hapticPulse(o.services, [60, 40, 60]);
     show(shown);
     o.onSettled?.(answer.bet);
     return answer;

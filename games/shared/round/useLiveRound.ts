@@ -7,6 +7,7 @@ import type { BetAnswer, BetJson } from '../wire/types';
 import { EndedWith } from './settle';
 import { useBetRound, type BetRound } from './useBetRound';
 import { useSceneActions, useSceneEvents } from '../scene/useSceneChannel';
+import { hapticPulse } from './feel';
 
 type LivePaths = Extract<GamePaths, { kind: 'live' }>;
 
@@ -131,6 +132,8 @@ export function useLiveRound(options: {
     services,
     onSettled,
     bet: (stakeCents) => ({ path: paths.rounds, body: options.body(stakeCents) }),
+    // The round runs on the server's clock: instant mode cannot skip it.
+    instant: false,
     animate: async (answer) => {
       setRoundId(answer.bet.id);
       setTooLate(false);
@@ -162,7 +165,10 @@ export function useLiveRound(options: {
       .request<BetAnswer>('POST', `${paths.rounds}/${roundId}/cashout`, undefined, {
         quietStatuses: [422],
       })
-      .then((answer) => finishing.current?.(answer.bet, answer.balance))
+      .then((answer) => {
+        hapticPulse(services, 40);
+        finishing.current?.(answer.bet, answer.balance);
+      })
       .catch((error: unknown) => {
         if (answerStatus(error) === 422) setTooLate(true);
         // Not sent (the network): the player may press again.

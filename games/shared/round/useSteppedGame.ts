@@ -7,6 +7,7 @@ import type { GameServices } from '../wire/services';
 import type { BetAnswer, BetJson } from '../wire/types';
 import { playGameSound, type GameSound } from '../scene/sounds';
 import { signedIn, useBetCall, useKeptStake } from './useBetCall';
+import { hapticPulse, skipStepAnimation } from './feel';
 
 export interface SteppedGameOptions {
   services: GameServices;
@@ -83,6 +84,7 @@ export function useSteppedGame(o: SteppedGameOptions) {
     (answer: BetAnswer) => {
       setBet(answer.bet);
       services.setBalance(answer.balance);
+      if (services.feel.get().instant) skipStepAnimation();
       if (rules.running(answer.bet.result)) {
         playGameSound(o.stepSound ?? 'reveal');
         return answer.bet;
@@ -128,7 +130,11 @@ export function useSteppedGame(o: SteppedGameOptions) {
     const current = latest.current;
     if (!current || !runningNow()) return Promise.resolve(null);
     const path = `${paths.games}/${current.id}/cashout`;
-    return run(async () => settle(await services.request<BetAnswer>('POST', path, {})));
+    return run(async () => {
+      const bet = settle(await services.request<BetAnswer>('POST', path, {}));
+      if (bet.payout > 0) hapticPulse(services, 40);
+      return bet;
+    });
   };
 
   /** The stake field's issue: while the stake cannot be bet, start sends nothing. */
