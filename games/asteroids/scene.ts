@@ -47,9 +47,6 @@ interface Spark {
   life: number;
 }
 
-/** The reduced-motion query (made once and followed: reading it re-evaluates the media query). */
-const motionQuery = () =>
-  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const coarsePointer = () =>
   typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
@@ -85,10 +82,6 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   private readonly bulletPool: Particle[] = [];
   private sparks: Spark[] = [];
   private readonly spareSparks: Spark[] = [];
-  private readonly motion = motionQuery();
-  private reducedMotion = this.motion?.matches ?? false;
-  private readonly motionChanged = (event: MediaQueryListEvent) =>
-    (this.reducedMotion = event.matches);
   /** Sounds asked for since the last frame (a burst of splits plays one tick, not nine). */
   private readonly sounds = new Set<GameSound>();
   private slotsChanged = false;
@@ -132,7 +125,6 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
 
   create(ctx: SceneContext): void {
     this.engine = ctx.engine;
-    this.motion?.addEventListener('change', this.motionChanged);
     this.atlas = atlasTextures(ctx.engine.textures.get('asteroids:atlas', drawAtlas));
     this.sprites = new ParticleContainer<Particle>({
       label: 'asteroids-sprites',
@@ -347,7 +339,6 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
   }
 
   destroy(): void {
-    this.motion?.removeEventListener('change', this.motionChanged);
     this.strip.dropArt();
   }
 
@@ -390,7 +381,9 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
 
   private blast(x: number, y: number, large: boolean, gem?: { kind: number; order: number }): void {
     const colour = gem ? gemColour(gem.kind) : ROCK;
-    const wanted = Math.round(this.values.particles * (large ? 0.7 : 1));
+    // Reduced motion (engine.motion): no burst of sparks and no shake, the rock just breaks.
+    const burst = this.engine.motion.allow('burst');
+    const wanted = burst ? Math.round(this.values.particles * (large ? 0.7 : 1)) : 0;
     // Sparks expire at the frame; when the cap is in the way, count only the living ones.
     if (this.sparks.length + wanted > MAX_PARTICLES) this.expireSparks();
     const room = MAX_PARTICLES - this.sparks.length;
@@ -409,7 +402,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
       spark.life = life;
       this.sparks.push(spark);
     }
-    if (!this.reducedMotion) this.shakeLeft = large ? 0.12 : 0.25;
+    if (this.engine.motion.allow('shake')) this.shakeLeft = large ? 0.12 : 0.25;
     if (!gem) {
       // Splits come in bursts (Reveal all): one tick per 60 ms is plenty.
       if (this.clockMs - this.lastTickMs >= 60) {

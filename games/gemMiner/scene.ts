@@ -34,6 +34,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   private readonly backdrop = new Graphics();
   private readonly shaft = new Graphics();
   private readonly actors = new Graphics();
+  private motion!: SceneContext['engine']['motion'];
   private readonly hits = new Container({ label: 'gemMiner-tiles' });
   private readonly ladderTexts: Text[] = [];
   private geometry: Geometry | null = null;
@@ -53,6 +54,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   };
 
   create(ctx: SceneContext): void {
+    this.motion = ctx.engine.motion;
     for (let level = 0; level < MAX_LEVELS; level++) {
       for (let tile = 0; tile < GEM_MINER.maxTiles; tile++) {
         const hit = new Container({ label: `tile-${level}-${tile}` });
@@ -127,6 +129,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   }
 
   show(): void {
+    this.sim.allowBurst = () => this.motion.allow('burst');
     this.drawnBackdrop = '';
     this.drawnLadder = '';
     this.drawnShaft = '';

@@ -33,6 +33,8 @@ export class GemMinerSimulation implements Simulation<typeof gemMinerParams> {
   /** The miner: where it stands (x: tile column centre, y: the top of the level dug) and goes. */
   miner = { x: 0.5, y: 0, toX: 0.5, toY: 0, swing: 1, digging: false };
   readonly particles: Particle[] = [];
+  /** Asked before each reveal's burst of particles (the view asks the engine's reduced motion). */
+  allowBurst: () => boolean = () => true;
   /** The keyboard cursor's tile on the current level. */
   cursor = 0;
   private values: ParamValues<typeof gemMinerParams>;
@@ -123,7 +125,8 @@ export class GemMinerSimulation implements Simulation<typeof gemMinerParams> {
           tile.delay = Math.max(0, tile.delay - dt);
           return;
         }
-        if (tile.reveal === 0) this.burst(tile.face, column + 0.5, level + 0.5);
+        if (tile.reveal === 0 && this.allowBurst())
+          this.burst(tile.face, column + 0.5, level + 0.5);
         tile.reveal = Math.min(1, tile.reveal + rate);
       }),
     );

@@ -52,6 +52,11 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private overlay: ReturnType<typeof mountMinerFrenzyOverlay> | null = null;
   private width = 390;
   private height = 400;
+  private motion!: SceneContext['engine']['motion'];
+  /** Which of the round's effects play (reduced motion leaves them out). */
+  private readonly effects = { shake: true, sparks: true, dust: true };
+  private wasRunning = false;
+  private wasCrashed = false;
   /** What the shaft, cart and dust were last drawn from (see render). */
   private drawnKey = '';
   readonly action = minerFrenzyChannel.action;
@@ -81,6 +86,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   }
 
   create(ctx: SceneContext): void {
+    this.motion = ctx.engine.motion;
     ctx.root.addChild(this.shaft, this.cart, this.dust);
     this.overlay = mountMinerFrenzyOverlay(ctx, { width: this.width, height: this.height });
   }
@@ -114,11 +120,26 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     minerFrenzyChannel.emit('resumed');
   }
 
+  /**
+   * Reduced motion (engine.motion), asked once a round: the cart's shake and the sparks when it
+   * starts, the dust burst when it crashes.
+   */
+  private askEffects(running: boolean, crashed: boolean): void {
+    if (running && !this.wasRunning) {
+      this.effects.shake = this.motion.allow('shake');
+      this.effects.sparks = this.motion.allow('burst');
+    }
+    if (crashed && !this.wasCrashed) this.effects.dust = this.motion.allow('burst');
+    this.wasRunning = running;
+    this.wasCrashed = crashed;
+  }
+
   render(alpha: number): void {
     const { sim, width, height } = this;
     const travelled = sim.previousTravelled + (sim.travelled - sim.previousTravelled) * alpha;
     const m = sim.multiplier();
     const crashed = sim.ended?.crashed === true;
+    this.askEffects(sim.running(), crashed);
     // The same picture as the last frame (the cart waiting, or settled after its crash): nothing
     // is drawn again, so the engine draws nothing either.
     const since = Math.min(2, sim.sinceCrash);
@@ -146,7 +167,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     g.rect(width / 2 - railGap / 2 - 3, 0, 6, height).fill(RAIL);
     g.rect(width / 2 + railGap / 2 - 3, 0, 6, height).fill(RAIL);
     // Sparks grow with the multiplier.
-    const sparks = sim.running() ? Math.min(24, Math.floor(Math.log(m) * 8)) : 0;
+    const sparks =
+      sim.running() && this.effects.sparks ? Math.min(24, Math.floor(Math.log(m) * 8)) : 0;
     for (let i = 0; i < sparks; i++) {
       const x = width / 2 + Math.sin(i * 12.9 + travelled * 0.05) * railGap;
       const y = height * 0.72 + ((i * 37 + travelled) % 60);
@@ -154,7 +176,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     }
     // The cart: it shakes with speed, tips over when it derails.
     const cartW = Math.min(120, width * 0.28);
-    const shake = sim.running() ? Math.sin(travelled * 0.3) * Math.min(4, m - 1) : 0;
+    const shake =
+      sim.running() && this.effects.shake ? Math.sin(travelled * 0.3) * Math.min(4, m - 1) : 0;
     const c = this.cart.clear();
     c.roundRect(-cartW / 2, -cartW * 0.35, cartW, cartW * 0.5, 8).fill(CART);
     c.rect(-cartW / 2 - 4, -cartW * 0.4, cartW + 8, 8).fill(0x5a2a00);
@@ -165,7 +188,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     this.cart.rotation = tip * 1.2;
     // Dust after the crash.
     const d = this.dust.clear();
-    if (crashed && sim.sinceCrash < 2) {
+    if (crashed && sim.sinceCrash < 2 && this.effects.dust) {
       const count = sim.values.dust;
       for (let i = 0; i < count; i++) {
         const angle = (i / count) * Math.PI * 2;

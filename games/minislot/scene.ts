@@ -69,6 +69,9 @@ class MinislotView extends GameView<MinislotSimulation> {
   private shown: ShownSpin | null = null;
   /** Seconds since the last reel rested (the win glow pulses on it). */
   private glow = 0;
+  /** The shown win's glow pulses (not with reduced motion). */
+  private pulsing = false;
+  private motion!: SceneContext['engine']['motion'];
   /** Bumped by layout(): what was drawn for an older layout is drawn again. */
   private layoutVersion = 0;
   /** Which win the highlight shows (null for none) and for which layout, so it is drawn once. */
@@ -93,6 +96,8 @@ class MinislotView extends GameView<MinislotSimulation> {
         this.sim.spin(spin.stops, this.turbo, () => {
           this.shown = spin;
           this.glow = 0;
+          // Reduced motion (engine.motion): the win is framed, without the pulsing glow.
+          this.pulsing = spin.win ? this.motion.allow('flash') : false;
           if (spin.win) this.play(spin.big ? 'bigWin' : 'smallWin');
           resolve();
         });
@@ -112,6 +117,7 @@ class MinislotView extends GameView<MinislotSimulation> {
     // own: batched anyway (they are drawn once), the whole scene is a single draw call.
     this.cabinet.context.batchMode = 'batch';
     this.highlight.context.batchMode = 'batch';
+    this.motion = ctx.engine.motion;
     const sheet = ctx.engine.assets.sheet(MINISLOT_ART);
     const frames = new Map<SlotSymbol, Texture>();
     for (const symbol of new Set(STRIP)) {
@@ -316,7 +322,7 @@ class MinislotView extends GameView<MinislotSimulation> {
       if (spin) this.outlineWin(spin);
     }
     if (!spin) return;
-    const pulse = 0.65 + 0.35 * Math.sin(this.glow * (spin.big ? 10 : 6));
+    const pulse = this.pulsing ? 0.65 + 0.35 * Math.sin(this.glow * (spin.big ? 10 : 6)) : 1;
     this.highlight.alpha = pulse;
     this.banner.scale.set(spin.big ? 1 + 0.06 * pulse : 1);
   }

@@ -105,6 +105,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   /** One sprite per history slot; a new result swaps textures (cached per label and colour). */
   private historySlots: Sprite[] = [];
   private textures!: SceneContext['engine']['textures'];
+  private motion!: SceneContext['engine']['motion'];
   private readonly waiting = new Map<number, (bucket: number) => void>();
   private unsubscribe: (() => void)[] = [];
   private readonly api: PlinkoSceneApi = {
@@ -126,6 +127,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       g.circle(16, 16, 16).fill(0xff4f7b).circle(11, 11, 5).fill({ color: 0xffffff, alpha: 0.5 }),
     );
     this.textures = ctx.engine.textures;
+    this.motion = ctx.engine.motion;
     this.ballLayer = new ParticleContainer({ label: 'balls', texture: this.ballTexture });
     this.board.addChild(this.pegLayer, this.ballLayer);
     this.historySlots = Array.from({ length: HISTORY_SIZE }, (_, i) => {
@@ -275,7 +277,8 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
 
   private landed(landing: PlinkoLanding): void {
     const bucket = this.buckets[landing.bucket];
-    if (bucket) bucket.bounce = BUCKET_BOUNCE_MS;
+    // Reduced motion: the bucket neither flashes nor bounces (the history shows the landing).
+    if (bucket && this.motion.allow('flash')) bucket.bounce = BUCKET_BOUNCE_MS;
     const multiplier = plinkoMultipliersE4(this.sim.rows, this.sim.risk)[landing.bucket] ?? 0;
     const win = multiplier >= 20_000;
     if (win || this.clockMs - this.lastLandingSoundMs >= LANDING_SOUND_EVERY_MS) {
