@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/server';
-import { registerUser } from '../support/testApp';
+import { call, registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import {
   betsOf,
@@ -195,6 +195,11 @@ describe('gem miner in the browser', () => {
 
   it('digs with keys 1-4, arrows and Enter, cashes out with C', async () => {
     const { page, player, close } = await phonePage();
+    // A touch screen has hotkeys off unless the player turns them on (a phone with a keyboard).
+    await call(env.server.url, 'PATCH', '/api/settings/game', {
+      token: player.token,
+      body: { hotkeys: true },
+    });
     await openGemMiner(page);
     await panel(page).locator('select[name=difficulty]').selectOption('easy');
     // Games until one survives its first two levels (easy: 9 in 16).
