@@ -35,6 +35,30 @@ function started(storage: KeyValueStore | null): SoundManager {
 }
 
 describe('sound settings', () => {
+  it('in a page, plays nothing (and makes no AudioContext) before the first gesture', () => {
+    const page = globalThis as { window?: unknown };
+    page.window = globalThis;
+    let manager: SoundManager;
+    try {
+      manager = new SoundManager(null);
+    } finally {
+      delete page.window;
+    }
+    manager.define('ui', BEEP);
+    const target = new EventTarget();
+    manager.unlockOnFirstGesture(target);
+    expect(manager.play('ui', 'beep')).toBeNull();
+    expect(manager.audioStarted).toBe(false);
+    target.dispatchEvent(new Event('pointerdown'));
+    expect(manager.play('ui', 'beep')).not.toBeNull();
+    expect(manager.audioStarted).toBe(true);
+    // A fast-forwarded scene's sounds are dropped.
+    manager.suppress(true);
+    expect(manager.play('ui', 'beep')).toBeNull();
+    manager.suppress(false);
+    expect(manager.play('ui', 'beep')).not.toBeNull();
+  });
+
   it('leaves Howler (and its AudioContext) alone until the first sound plays', () => {
     const storage = new MemoryStorage();
     storage.setItem(SOUND_SETTINGS_KEY, JSON.stringify({ muted: true }));
