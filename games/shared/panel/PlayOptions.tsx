@@ -29,17 +29,17 @@ function keyName(code: string): string | null {
 
 /** What each action a scene declares does, in the player's words. */
 const ACTION_KEYS = {
-  bet: 'game.key_bet',
-  pick: 'game.key_pick',
-  cashout: 'game.key_cashout',
-  left: 'game.key_left',
-  right: 'game.key_right',
-  up: 'game.key_up',
-  down: 'game.key_down',
-  thrust: 'game.key_thrust',
-  fire: 'game.key_fire',
-  place: 'game.key_place',
-  remove: 'game.key_remove',
+  bet: 'game_settings.key_bet',
+  pick: 'game_settings.key_pick',
+  cashout: 'game_settings.key_cashout',
+  left: 'game_settings.key_left',
+  right: 'game_settings.key_right',
+  up: 'game_settings.key_up',
+  down: 'game_settings.key_down',
+  thrust: 'game_settings.key_thrust',
+  fire: 'game_settings.key_fire',
+  place: 'game_settings.key_place',
+  remove: 'game_settings.key_remove',
 } as const;
 
 /** The rows of the key sheet: the shown scene's actions, a board's tile keys as one row. */
@@ -66,7 +66,7 @@ function KeysHelp({ onClose }: { onClose(): void }) {
   }, []);
   const label = (action: string) =>
     action === 'tiles'
-      ? t('game.key_tiles')
+      ? t('game_settings.key_tiles')
       : action in ACTION_KEYS
         ? t(ACTION_KEYS[action as keyof typeof ACTION_KEYS])
         : action;
@@ -79,7 +79,7 @@ function KeysHelp({ onClose }: { onClose(): void }) {
       onClose={onClose}
       onClick={(e) => e.target === ref.current && ref.current?.close()}
     >
-      <h2 id="keys-help-title">{t('game.keys_title')}</h2>
+      <h2 id="keys-help-title">{t('game_settings.keys_title')}</h2>
       <table className="keys-help__table">
         <tbody>
           {rows.map((row) => (
@@ -96,14 +96,14 @@ function KeysHelp({ onClose }: { onClose(): void }) {
             <td>
               <kbd>?</kbd>
             </td>
-            <td>{t('game.key_help')}</td>
+            <td>{t('game_settings.key_help')}</td>
           </tr>
         </tbody>
       </table>
-      {rows.length === 0 ? <p className="muted">{t('game.keys_none')}</p> : null}
-      <p className="muted">{t('game.keys_focus')}</p>
+      {rows.length === 0 ? <p className="muted">{t('game_settings.keys_none')}</p> : null}
+      <p className="muted">{t('game_settings.keys_focus')}</p>
       <button type="button" className="btn btn--secondary" onClick={() => ref.current?.close()}>
-        {t('game.keys_close')}
+        {t('game_settings.keys_close')}
       </button>
     </dialog>
   );
@@ -143,7 +143,7 @@ export function PlayOptions({ services }: { services: Pick<GameServices, 'feel'>
           onChange={(e) => feel.setInstant(e.target.checked)}
         />
         <span className="game-switch__track" aria-hidden="true" />
-        <span>{t('game.instant')}</span>
+        <span>{t('game_settings.instant')}</span>
       </label>
       {hotkeys ? (
         <button
@@ -153,7 +153,7 @@ export function PlayOptions({ services }: { services: Pick<GameServices, 'feel'>
           aria-haspopup="dialog"
           onClick={() => setHelpOpen(true)}
         >
-          {t('game.keys_open')}
+          {t('game_settings.keys_open')}
         </button>
       ) : null}
       {helpOpen ? <KeysHelp onClose={() => setHelpOpen(false)} /> : null}
