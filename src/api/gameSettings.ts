@@ -1,19 +1,12 @@
+import type { Answer } from '../../games/shared/wire/types';
 import { http } from './client';
 
-/** GET and PATCH /api/settings/game: the player's game settings, kept on their account. */
-export interface GameSettings {
-  /** Results without animation. */
-  instant: boolean;
-  /** No shake, flash or particle burst; null: as the system asks. */
-  reduced_motion: boolean | null;
-  sound_muted: boolean;
-  /** The master volume, 0 to 100. */
-  volume: number;
-  /** The games' keys; null: the device's default (off on touch screens). */
-  hotkeys: boolean | null;
-  /** Vibrate on a cash-out and a big win. */
-  haptics: boolean;
-}
+/**
+ * GET and PATCH /api/settings/game: the player's game settings, kept on their account (instant
+ * results, reduced motion with null for the system's choice, sound, the master volume 0 to 100,
+ * the games' keys with null for the device's default, and haptics).
+ */
+export type GameSettings = Answer<'/api/settings/game', 'get'>;
 
 export const gameSettingsApi = {
   get: (silent = false) =>

@@ -513,6 +513,164 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/settings/game': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Game settings: instant mode, reduced motion, sound, hotkeys, haptics */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description Results without animation */
+              instant: boolean;
+              /** @description No shake, flash or particle burst; null: as the system asks */
+              reduced_motion: boolean | null;
+              sound_muted: boolean;
+              /** @description The master volume */
+              volume: number;
+              /** @description The games' keys (Space to bet...); null: the device's default (off on touch) */
+              hotkeys: boolean | null;
+              /** @description Vibrate on a cash-out and a big win (phones) */
+              haptics: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              title?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              title?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change game settings: those given change, the others stay */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Results without animation */
+            instant?: boolean;
+            /** @description No shake, flash or particle burst; null: as the system asks */
+            reduced_motion?: boolean | null;
+            sound_muted?: boolean;
+            /** @description The master volume */
+            volume?: number;
+            /** @description The games' keys (Space to bet...); null: the device's default (off on touch) */
+            hotkeys?: boolean | null;
+            /** @description Vibrate on a cash-out and a big win (phones) */
+            haptics?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description Results without animation */
+              instant: boolean;
+              /** @description No shake, flash or particle burst; null: as the system asks */
+              reduced_motion: boolean | null;
+              sound_muted: boolean;
+              /** @description The master volume */
+              volume: number;
+              /** @description The games' keys (Space to bet...); null: the device's default (off on touch) */
+              hotkeys: boolean | null;
+              /** @description Vibrate on a cash-out and a big win (phones) */
+              haptics: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              title?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              errors: {
+                [key: string]: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              message: string;
+              title?: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   '/api/settings/2fa': {
     parameters: {
       query?: never;
