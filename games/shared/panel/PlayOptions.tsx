@@ -131,7 +131,7 @@ export function PlayOptions({ services }: { services: Pick<GameServices, 'feel'>
     return () => window.removeEventListener('keydown', onKey);
   }, [hotkeys]);
   return (
-    <div className="play-options">
+    <div className="play-options" data-hotkeys={hotkeys ? 'on' : 'off'}>
       <label className="game-switch">
         <input
           type="checkbox"
