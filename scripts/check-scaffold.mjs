@@ -207,8 +207,14 @@ try {
   tableDriftFails(scaffolded);
   // The tests that play every game in turn play only the scaffolded ones here: npm test has just
   // played the others (tests/support/gamesUnderTest.ts).
+  // They have no reference images: the pixel tests draw their states without comparing them
+  // (tests/e2e/scene-pixels.test.ts).
   const onlyScaffolded = {
-    env: { ...process.env, GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(',') },
+    env: {
+      ...process.env,
+      GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(','),
+      PIXELS_MISSING_REFERENCES: 'allow',
+    },
   };
   // `integration*`: both integration projects (vitest.config.ts runs some files alone); `e2e*`
   // the browser project(s). Only their every-game tests: the rest of those files does not see a

@@ -15,6 +15,7 @@ const SLOW_FILES = [
   'games-idle.test.ts',
   'shell-guards.test.ts',
   'asteroids.test.ts',
+  'scene-pixels.test.ts',
   'games-gemMiner.test.ts',
   'shell-flows.test.ts',
   'wallet-chain.test.ts',

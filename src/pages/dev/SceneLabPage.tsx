@@ -28,7 +28,7 @@ function SceneLab({ game, search }: { game: PlayableGame; search: string }) {
   const { t } = useTranslation();
   const lab = useLabRun(game);
   const clock = useLabClock();
-  const { run, state, shown, expected } = lab;
+  const { run, begun, state, shown, expected } = lab;
 
   return (
     <main
@@ -37,6 +37,7 @@ function SceneLab({ game, search }: { game: PlayableGame; search: string }) {
       data-game={game.id}
       data-lab-state={state}
       data-lab-run={run?.n ?? 0}
+      data-lab-begun={begun}
       data-lab-shown={shown ? JSON.stringify(shown) : undefined}
       data-lab-expected={expected ? JSON.stringify(expected) : undefined}
     >

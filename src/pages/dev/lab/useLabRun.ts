@@ -130,6 +130,7 @@ export function useLabRun(game: PlayableGame) {
     controls,
     change,
     run,
+    begun,
     state,
     shown,
     expected: run && adapter ? adapter.expected(run.round) : null,
