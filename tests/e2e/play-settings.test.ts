@@ -208,6 +208,12 @@ describe('game settings in the browser', () => {
     await poll(() => other.evaluate(() => window.__engine!.motion.reduced)).toBe(true);
     expect(await other.evaluate(() => window.__engine!.sound.muted)).toBe(true);
     expect(await other.evaluate(() => window.__engine!.keysEnabled)).toBe(false);
+    // On a phone the settings fit the screen: nothing scrolls sideways.
+    await other.goto(`${env.server.url}/settings/game`);
+    await other.locator('[data-testid=game-settings] select[name=hotkeys]').waitFor();
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await second.close();
   });
 
