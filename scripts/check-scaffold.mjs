@@ -169,7 +169,7 @@ try {
   git('-c', 'user.name=kit', '-c', 'user.email=kit@example.test', 'commit', '-qm', 'before');
 
   for (const { id, kind } of scaffolded)
-    sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--kind', kind]);
+    sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--kind', kind, '--skip-wire-types']);
   // The checks of `npm test` that see a new game: all of the static ones, its own tests, and
   // every unit, integration and browser test that loops over the games (found by what it reads).
   // As in npm test: the i18n types (which typecheck writes and lint reads) first, then the
@@ -239,7 +239,10 @@ try {
     console.log(`[kit] npm run verify -- ${id}: ${printed.trim()}`);
   }
 
-  for (const { id } of scaffolded) sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--remove']);
+  for (const { id } of scaffolded)
+    sh('npx', ['tsx', 'scripts/new-game/index.ts', id, '--remove', '--skip-wire-types']);
+  // The wire types once for the three (npm run typecheck wrote them with the scaffolded games).
+  sh('npx', ['tsx', 'scripts/wire-types.ts']);
   const left = git('status', '--porcelain');
   if (left.trim()) throw new Error(`the tree is not back as it was after --remove:\n${left}`);
   console.log(

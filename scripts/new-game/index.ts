@@ -71,6 +71,15 @@ function writeKeyTypes(): void {
   });
 }
 
+/**
+ * The wire types (games/shared/wire/api.gen.ts) follow the routes the registry's games add: a new
+ * game's routes appear in them, a removed game's go (npm test fails on a stale file).
+ */
+function writeWireTypes(): void {
+  if (values['skip-wire-types']) return;
+  execFileSync('npx', ['tsx', path.join(root, 'scripts', 'wire-types.ts')], { stdio: 'inherit' });
+}
+
 const localeFiles = () =>
   fs
     .readdirSync(localesDir)
@@ -138,6 +147,7 @@ async function create(id: string, kind: Kind, name: string): Promise<void> {
   const start = lines.findIndex((line) => line.startsWith('export {'));
   lines.splice(start, exports.length, ...sorted);
   fs.writeFileSync(registryFile, lines.join('\n'));
+  writeWireTypes();
   done(id, kind, rtp);
 }
 
@@ -185,6 +195,7 @@ function remove(id: string): void {
       .filter((line) => line !== registryLine(id))
       .join('\n'),
   );
+  writeWireTypes();
   console.log(`games/${id}/, its lobby art, locale keys and registry line are gone.`);
 }
 
@@ -195,6 +206,8 @@ const { positionals, values } = parseArgs({
     kind: { type: 'string' },
     name: { type: 'string' },
     remove: { type: 'boolean' },
+    // For a caller that scaffolds several games and writes the wire types once after them.
+    'skip-wire-types': { type: 'boolean' },
   },
 });
 const [id] = positionals;
