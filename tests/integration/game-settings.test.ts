@@ -2,16 +2,10 @@
 // defaults, a partial change that keeps the rest, 422 field errors that change nothing, the
 // settings following the account to another session, and no access without a token.
 import { expect, it } from 'vitest';
+import type { GameSettings } from '../../src/api/gameSettings';
 import { appOnDatabase, call, describeEachDatabase, registerUser } from '../support/testApp';
 
-interface Settings {
-  instant: boolean;
-  reduced_motion: boolean | null;
-  sound_muted: boolean;
-  volume: number;
-  hotkeys: boolean | null;
-  haptics: boolean;
-}
+type Settings = GameSettings;
 type Body = Settings & { message?: string; errors?: Record<string, string[]> };
 
 const DEFAULTS: Settings = {

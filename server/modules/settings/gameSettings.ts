@@ -1,19 +1,22 @@
+import { Type, type Static } from 'typebox';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { gameSettings, type GameSettingsRow } from './schema';
 
 /** A player's game settings as the API sends them (docs/players.md#game-settings). */
-export interface GameSettingsJson {
-  instant: boolean;
-  /** Null: as the system asks (prefers-reduced-motion). */
-  reduced_motion: boolean | null;
-  sound_muted: boolean;
-  /** The master volume, 0 to 100. */
-  volume: number;
-  /** Null: the device's default (off on touch screens). */
-  hotkeys: boolean | null;
-  haptics: boolean;
-}
+export const GameSettingsBody = Type.Object({
+  instant: Type.Boolean({ description: 'Results without animation' }),
+  reduced_motion: Type.Union([Type.Boolean(), Type.Null()], {
+    description: 'No shake, flash or particle burst; null: as the system asks',
+  }),
+  sound_muted: Type.Boolean(),
+  volume: Type.Integer({ minimum: 0, maximum: 100, description: 'The master volume' }),
+  hotkeys: Type.Union([Type.Boolean(), Type.Null()], {
+    description: "The games' keys (Space to bet...); null: the device's default (off on touch)",
+  }),
+  haptics: Type.Boolean({ description: 'Vibrate on a cash-out and a big win (phones)' }),
+});
+export type GameSettingsJson = Static<typeof GameSettingsBody>;
 
 export const GAME_SETTINGS_DEFAULTS: GameSettingsJson = {
   instant: false,

@@ -17,22 +17,10 @@ import { queueVerificationMail } from '../auth/emailVerification';
 import { requireAuth } from '../auth/guard';
 import { acceptOneTimePassword } from '../auth/oneTimePassword';
 import { throttledCode } from '../auth/throttle';
-import { changeGameSettings, readGameSettings } from './gameSettings';
+import { changeGameSettings, GameSettingsBody, readGameSettings } from './gameSettings';
 import { changePassword, updateProfile } from './profile';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './twoFactor';
 
-const GameSettingsBody = Type.Object({
-  instant: Type.Boolean({ description: 'Results without animation' }),
-  reduced_motion: Type.Union([Type.Boolean(), Type.Null()], {
-    description: 'No shake, flash or particle burst; null: as the system asks',
-  }),
-  sound_muted: Type.Boolean(),
-  volume: Type.Integer({ minimum: 0, maximum: 100, description: 'The master volume' }),
-  hotkeys: Type.Union([Type.Boolean(), Type.Null()], {
-    description: "The games' keys (Space to bet...); null: the device's default (off on touch)",
-  }),
-  haptics: Type.Boolean({ description: 'Vibrate on a cash-out and a big win (phones)' }),
-});
 const GameSettingsChange = Type.Partial(GameSettingsBody, { additionalProperties: false });
 
 const TwoFactorStatus = Type.Object({ enabled: Type.Boolean() });
