@@ -34,14 +34,23 @@ export async function pushState(page: Page, url: string): Promise<void> {
   })()`);
 }
 
+/**
+ * The engine page shows `scene`, and the navigator has finished with the address: the engine page
+ * switches scenes as soon as the address changes, before the navigator swaps in the new page
+ * (src/app/Navigator.tsx). A link clicked in between is replaced under the pointer and the click
+ * is lost, which is what made this wait flaky on a loaded machine.
+ */
 export async function engineSceneShown(page: Page, scene: string): Promise<void> {
   // A function, not a string: Playwright evaluates a string predicate with eval, which the CSP
   // (rightly) refuses to the page.
   await page.waitForFunction(
     (name) => {
+      const settled = document.querySelector(
+        `.screen-content[data-path="${location.pathname}${location.search}"]:not(.screen-content--leaving)`,
+      );
       const main = document.querySelector('[data-screen="engine-demo"][data-state="shown"]');
       const view = document.querySelector<HTMLElement>('[data-testid="game-view"]');
-      return main && view && view.dataset.scene === name && view.querySelector('canvas');
+      return settled && main && view && view.dataset.scene === name && view.querySelector('canvas');
     },
     scene,
     { timeout: 30_000 },
