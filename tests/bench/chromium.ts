@@ -137,48 +137,130 @@ export async function sampleFrames(
   return samples;
 }
 
-/** One trace event, as Chromium's JSON trace format has it (durations in microseconds). */
+/** One trace event, as Chromium's JSON trace format has it (times in microseconds). */
 interface TraceEvent {
   name: string;
   ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
   tdur?: number;
-  args?: { data?: { functionName?: string; url?: string } };
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
 }
 
+/** The main thread's own work in one of the engine's frames, ms of thread time. */
+export interface FrameWork {
+  /** Everything below: what the budgets judge. */
+  total: number;
+  /** The page's JavaScript: the engine's frame (update, render and the WebGL calls that submit
+   * the draw), the shell's (React) and every other task of the app's scripts, microtasks. */
+  script: number;
+  /** Style recalculation and layout (of the page's DOM: the panel, the overlays). */
+  styleLayout: number;
+  /** Garbage collection outside the page's JavaScript (inside it, it counts as script). */
+  gc: number;
+  /** The engine's requestAnimationFrame callback alone (`Engine.tick`). */
+  tick: number;
+}
+
+/** What the frames of a traced stretch came to: per frame, and the rest (not judged). */
+export interface TracedFrames {
+  frames: FrameWork[];
+  /** Per frame: paint and the compositor commit (on this machine the commit waits for software
+   * WebGL's readback; a phone's GPU takes the canvas as it is). Printed, not judged. */
+  paintCommit: number[];
+}
+
+const STYLE_LAYOUT = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'Layout']);
+const GC = new Set(['MinorGC', 'MajorGC']);
+const PAINT_COMMIT = new Set(['PrePaint', 'Paint', 'Layerize', 'Commit']);
+
+/** Which part of a frame's work an event is, or null for none (the bench's own scripts too). */
+function kindOf(event: TraceEvent): keyof Omit<FrameWork, 'total' | 'tick'> | 'paint' | null {
+  if (event.name === 'FunctionCall' || event.name === 'EvaluateScript') {
+    // The app's own scripts (the build's /assets/): the bench's page.evaluate() has no address.
+    return (event.args?.data?.url ?? '').includes('/assets/') ? 'script' : null;
+  }
+  if (event.name === 'BlinkScheduler_PerformMicrotaskCheckpoint') return 'script';
+  if (STYLE_LAYOUT.has(event.name)) return 'styleLayout';
+  if (GC.has(event.name)) return 'gc';
+  if (PAINT_COMMIT.has(event.name)) return 'paint';
+  return null;
+}
+
+const isTick = (event: TraceEvent) =>
+  event.name === 'FunctionCall' &&
+  event.args?.data?.functionName === 'tick' &&
+  (event.args.data.url ?? '').includes('/assets/engine-');
+
 /**
- * Runs `during` while tracing the page, and answers the main thread's CPU time (ms) of each of
- * the engine's frames in that time: its requestAnimationFrame callback, Engine.tick (update +
- * render), by the trace event's thread duration. Chromium throttles by spinning the main thread,
- * so the figure includes the throttling. On Linux the spin (a SIGUSR2 handler, every 200 µs) lasts
- * (rate - 1) times the wall time since the thread last resumed, capped at 1 ms: time the thread
- * spent waiting for a core is charged again as spinning, so on a machine shared with other jobs
- * this figure rises too, though less than the wall clock of engine.stats().
+ * The main thread's own work in each of the engine's frames from a trace: from one engine frame
+ * (`Engine.tick`, its requestAnimationFrame callback) to the next, the thread time of the page's
+ * JavaScript (the engine's frame with its draw submission, React, timers, events, microtasks),
+ * style and layout, and garbage collection; an event inside another counted one counts once.
  */
-export async function traceEngineFrames<T>(
+export function framesOfTrace(events: readonly TraceEvent[]): TracedFrames {
+  const ticks = events.filter((e) => e.ph === 'X' && isTick(e));
+  // The renderer's main thread: the one that runs the engine's frames.
+  const main = ticks[0];
+  if (!main) return { frames: [], paintCommit: [] };
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.tdur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const starts = ticks.map((e) => e.ts).sort((a, b) => a - b);
+  const frames: FrameWork[] = starts
+    .slice(0, -1)
+    .map(() => ({ total: 0, script: 0, styleLayout: 0, gc: 0, tick: 0 }));
+  const paintCommit = frames.map(() => 0);
+  let frame = -1;
+  let countedUntil = -Infinity;
+  for (const event of onMain) {
+    while (frame + 1 < starts.length && event.ts >= starts[frame + 1]!) frame += 1;
+    // Before the first frame, or from the last frame's start on (it has no end): not judged.
+    if (frame < 0 || frame >= frames.length) continue;
+    const kind = kindOf(event);
+    if (!kind || event.ts < countedUntil) continue;
+    countedUntil = event.ts + (event.dur ?? 0);
+    const time = event.tdur! / 1000;
+    if (kind === 'paint') {
+      paintCommit[frame]! += time;
+      continue;
+    }
+    const work = frames[frame]!;
+    work[kind] += time;
+    work.total += time;
+    if (isTick(event)) work.tick += time;
+  }
+  return { frames, paintCommit };
+}
+
+/** The trace's categories: the timeline's events, and the tasks' microtask checkpoints. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+
+/**
+ * Runs `during` while tracing the page, and answers the main thread's own work in each of the
+ * engine's frames in that time (framesOfTrace), by thread time: time spent waiting for a core on
+ * a machine shared with other jobs is not in it. Chromium throttles by spinning the main thread,
+ * so the figures include the throttling: on Linux the spin (a SIGUSR2 handler, every 200 µs)
+ * lasts (rate - 1) times the wall time since the thread last resumed, capped at 1 ms, so time the
+ * thread spent waiting for a core is charged again as spinning (up to 1 ms at a time).
+ */
+export async function traceFrames<T>(
   cdp: CDPSession,
   during: () => Promise<T>,
-): Promise<{ result: T; threadCpu: number[] }> {
+): Promise<{ result: T } & TracedFrames> {
   const events: TraceEvent[] = [];
   const collect = (batch: { value: object[] }) => events.push(...(batch.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline'] },
+    traceConfig: { includedCategories: TRACE_CATEGORIES },
     transferMode: 'ReportEvents',
   });
   const result = await during();
   await cdp.send('Tracing.end');
   await traced;
   cdp.off('Tracing.dataCollected', collect);
-  const threadCpu = events
-    .filter(
-      (e) =>
-        e.name === 'FunctionCall' &&
-        e.ph === 'X' &&
-        e.tdur !== undefined &&
-        e.args?.data?.functionName === 'tick' &&
-        (e.args.data.url ?? '').includes('/assets/engine-'),
-    )
-    .map((e) => e.tdur! / 1000);
-  return { result, threadCpu };
+  return { result, ...framesOfTrace(events) };
 }

@@ -3,49 +3,26 @@
 // CPU time (process.cpuUsage: a machine shared with other jobs does not inflate it; wall time is
 // printed beside it), then where a step's time goes (guidance planning, broadphase, narrowphase,
 // the rest of matter-js), timed by wrapping each.
-// Chromium: the /plinko?test page (?test exposes the engine) kept at 100 balls in flight, with 4x
-// CPU throttling: the engine's CPU time per frame (update + render), judged on the main thread's
-// time inside the engine's frame from a Chromium trace, with engine.stats()'s wall clock beside
-// it; the frame time and the late frames of 240 (printed, not judged: software WebGL and the
-// throttle's spinning decide them on this machine); and the same page with no ball in flight first
-// (the floor: the engine's loop and the machine; an idle board is drawn once, then not again
-// until something moves, see SceneView.still). Every figure is printed with its budget and the
-// machine's load average; exits 1 over budget. Uses the build in DIST_DIR when set, otherwise
-// builds into .tmp/dist-bench first.
+// Chromium: the /plinko?test page kept at 100 balls in flight, judged on the main thread's own
+// work per frame at 4x CPU throttling beside the same page with no ball (frames.ts: the floor;
+// an idle board is drawn once, then not again until something moves, see SceneView.still).
+// Every figure is printed with its budget and the machine's load average; exits 1 over budget.
+// Uses the build in DIST_DIR when set, otherwise builds into .tmp/dist-bench first.
 import '../support/node-globals';
 import Matter from 'matter-js';
 import { defaultValues } from '../../engine';
 import { plinkoParams } from '../../games/plinko/params';
 import { PlinkoSimulation } from '../../games/plinko/simulation';
 import { prng } from '../support/prng';
-import {
-  benchPage,
-  LATE_MS,
-  machine,
-  ms,
-  openBench,
-  percentile,
-  sampleFrames,
-  spread,
-  throttle,
-  THROTTLE,
-  traceEngineFrames,
-  type BenchSession,
-  type FrameSamples,
-} from './chromium';
+import { ms, machine, percentile, spread } from './chromium';
+import { benchMoment } from './frames';
 
 const BUDGET_STEP_P99_MS = 1;
-const BUDGET_ENGINE_CPU_P95_MS = 6;
-/** What a phone's GPU holds; printed beside the frame times, not judged here. */
-const BUDGET_FRAME_P95_MS = 16.7;
-const JUDGED_FRAMES = 240;
 const ROWS = 16;
 const IN_FLIGHT = 100;
 const WARMUP_STEPS = 600;
 const MEASURED_STEPS = 3000;
 const BREAKDOWN_STEPS = 1200;
-const WARMUP_MS = 3000;
-const MAX_SAMPLE_MS = 60_000;
 
 let failed = false;
 const fail = (message: string) => {
@@ -147,85 +124,19 @@ if (stepP99 > BUDGET_STEP_P99_MS) {
 
 // ---- Chromium: the scene ----
 
-/** Keeps `balls` in flight on 16 rows (random paths; no bets: this measures the scene). */
-const keepBalls = (balls: number) => `(() => {
-  const sim = window.__engine.scenes.simulation;
-  sim.setBoard(${ROWS}, 'high');
-  const path = () => Array.from({ length: ${ROWS} }, () => (Math.random() < 0.5 ? 'L' : 'R')).join('');
-  setInterval(() => { for (let n = 0; n < 4 && sim.inFlight < ${balls}; n++) sim.drop({ path: path() }); }, 50);
-})()`;
-
-interface SceneRun {
-  wall: FrameSamples;
-  /** The engine's frames in the trace: main-thread CPU time of each, ms. */
-  threadCpu: number[];
-  /** Balls in flight at each poll. */
-  flying: number[];
-}
-
-async function measureScene(
-  session: BenchSession,
-  balls: number,
-  frames: number,
-): Promise<SceneRun> {
-  const { page, cdp } = await benchPage(session);
-  try {
-    await page.goto(`${session.server.url}/plinko?test&renderer=webgl`);
-    await page.locator('[data-scene-state=shown] [data-scene=plinko]').waitFor({ timeout: 60_000 });
-    await page.evaluate(keepBalls(balls));
-    await throttle(cdp);
-    await page.waitForTimeout(WARMUP_MS);
-    const { result: wall, threadCpu } = await traceEngineFrames(cdp, () =>
-      sampleFrames(page, frames, MAX_SAMPLE_MS, 'window.__engine.scenes.simulation.inFlight'),
-    );
-    await throttle(cdp, 1);
-    return { wall, threadCpu, flying: wall.probes as number[] };
-  } finally {
-    await page.close();
-  }
-}
-
-const session = await openBench();
-let floor: SceneRun;
-let run: SceneRun;
-try {
-  floor = await measureScene(session, 0, JUDGED_FRAMES / 2);
-  run = await measureScene(session, IN_FLIGHT, JUDGED_FRAMES);
-} finally {
-  await session.close();
-}
-
-// The judged frames: the first 240 sampled.
-const judged = run.wall.frame.slice(0, JUDGED_FRAMES);
-const late = judged.filter((frame) => frame > LATE_MS).length;
-const frameP95 = percentile(judged, 0.95);
-const cpuP95 = percentile(run.threadCpu, 0.95);
-const flying = percentile(run.flying, 0.5);
-console.log(
-  `plinko scene in Chromium: ${ROWS} rows, ${flying} balls in flight (median of the polls), ${THROTTLE}x CPU throttling, ${run.wall.frame.length} frames in ${(run.wall.sampledMs / 1000).toFixed(1)} s (${machine()})`,
-);
-console.log(
-  `  engine CPU, thread time   ${spread(run.threadCpu)}   (${run.threadCpu.length} frames traced)`,
-);
-console.log(
-  `  engine CPU, wall clock    ${spread(run.wall.cpu)}   (update p95 ${ms(percentile(run.wall.update, 0.95))}, render p95 ${ms(percentile(run.wall.render, 0.95))}; engine.stats(), includes waiting for a core)`,
-);
-console.log(
-  `  frame time   p50 ${ms(percentile(judged, 0.5))}   p95 ${ms(frameP95)}   ${late} of ${judged.length} frames late (> ${LATE_MS.toFixed(1)} ms)   render resolution ${Math.round(run.wall.resolutionScale * 100)}%, ${run.wall.drawCalls} draw calls`,
-);
-console.log(
-  `  floor (the same page, no ball in flight): engine CPU thread time p50 ${ms(percentile(floor.threadCpu, 0.5))}   p95 ${ms(percentile(floor.threadCpu, 0.95))}; frame p95 ${ms(percentile(floor.wall.frame, 0.95))}`,
-);
-console.log(
-  `  budget: engine CPU time per frame p95 <= ${BUDGET_ENGINE_CPU_P95_MS} ms (main-thread time of the engine's frame, from the trace). ` +
-    `The frame time is printed, not judged: software WebGL and the throttle's spinning decide it on this machine (a phone's GPU would hold ${BUDGET_FRAME_P95_MS} ms)`,
-);
-if (judged.length < JUDGED_FRAMES || run.threadCpu.length < 60 || flying < IN_FLIGHT * 0.8) {
-  fail(`too few frames (${judged.length}) or balls (${flying}) to judge`);
-} else {
-  if (cpuP95 > BUDGET_ENGINE_CPU_P95_MS) {
-    fail(`engine CPU p95 ${ms(cpuP95)} is over ${BUDGET_ENGINE_CPU_P95_MS} ms`);
-  }
-}
+const passed = await benchMoment({
+  game: 'plinko',
+  moment: `${IN_FLIGHT} balls kept in flight on ${ROWS} rows, high risk`,
+  // Random paths, a new ball whenever one landed (no bets: this measures the scene).
+  busy: `(() => {
+    const sim = window.__engine.scenes.simulation;
+    sim.setBoard(${ROWS}, 'high');
+    const path = () => Array.from({ length: ${ROWS} }, () => (Math.random() < 0.5 ? 'L' : 'R')).join('');
+    setInterval(() => { for (let n = 0; n < 4 && sim.inFlight < ${IN_FLIGHT}; n++) sim.drop({ path: path() }); }, 50);
+  })()`,
+  probe: 'window.__engine.scenes.simulation.inFlight',
+  held: { label: 'balls in flight', least: IN_FLIGHT * 0.8 },
+});
+if (!passed) failed = true;
 if (failed) process.exit(1);
 console.log('PASS');
