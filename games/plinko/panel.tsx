@@ -15,6 +15,13 @@ import game from './game';
 
 const ROW_CHOICES = numberChoices(PLINKO.minRows, PLINKO.maxRows);
 
+/** The number of balls in flight, as the scene reports it. */
+function InFlightCount() {
+  const [count, setCount] = useState(0);
+  useSceneEvents(plinkoChannel, { inFlight: setCount });
+  return count;
+}
+
 /**
  * Plinko controls: stake, rows and risk (locked while balls are in flight), one ball or an
  * auto-bet of N balls at up to 10 a second, many in flight at once. The top bar loses each
@@ -24,9 +31,11 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<number>(PLINKO.maxRows);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
-  const [inFlight, setInFlight] = useState(0);
+  // Rows and risk lock while any ball flies: the panel renders again only when that changes, not
+  // for every ball dropped or landed (InFlightCount does; with 100 balls that is every frame).
+  const [flying, setFlying] = useState(false);
 
-  useSceneEvents(plinkoChannel, { inFlight: setInFlight });
+  useSceneEvents(plinkoChannel, { inFlight: (count: number) => setFlying(count > 0) });
   useSceneConfig(
     plinkoChannel,
     useMemo(() => ({ rows, risk }), [rows, risk]),
@@ -53,7 +62,7 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
   const { autoBet, last } = round;
   const running = autoBet.running;
 
-  const boardLocked = inFlight > 0 || running;
+  const boardLocked = flying || running;
   const multipliers = plinkoMultipliersE4(rows, risk);
   const top = Math.max(...multipliers) / 10_000;
 
@@ -61,7 +70,6 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
     <form
       className="game-panel plinko-panel"
       data-testid="plinko-panel"
-      data-in-flight={inFlight}
       data-running={running || undefined}
       onSubmit={round.submit}
     >
@@ -87,7 +95,11 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
       <GameStats
         stats={[
           { label: t('games.plinko.top_multiplier'), value: formatMultiplier(top) },
-          { label: t('games.plinko.in_flight'), value: inFlight, testId: 'plinko-in-flight' },
+          {
+            label: t('games.plinko.in_flight'),
+            value: <InFlightCount />,
+            testId: 'plinko-in-flight',
+          },
         ]}
       />
       {/* Auto-bet as in every game: count, stop on profit or loss, the running result. */}

@@ -110,9 +110,7 @@ describe('game settings in the browser', () => {
     expect(await plinko.page.locator('[data-testid=instant-switch]').isChecked()).toBe(true);
     await plinko.page.locator('[data-testid=plinko-bet]').click();
     await plinko.page.locator('[data-testid=plinko-result]:not(:empty)').waitFor();
-    await poll(() =>
-      plinko.page.locator('[data-testid=plinko-panel]').getAttribute('data-in-flight'),
-    ).toBe('0');
+    await poll(() => plinko.page.locator('[data-testid=plinko-in-flight]').textContent()).toBe('0');
     const plinkoMs = await timedBet(plinko.page, player, '[data-testid=plinko-bet]');
     expect(await topBarBalance(plinko.page)).toBe(
       await serverBalance(env.server.url, player.token),
@@ -135,7 +133,7 @@ describe('game settings in the browser', () => {
     for (let n = 1; n <= 10; n++) {
       await panel.locator('[data-testid=plinko-bet]').click();
       await poll(async () => (await betsOf(env.server.url, player.token, 'plinko')).length).toBe(n);
-      await poll(() => panel.getAttribute('data-in-flight')).toBe('0');
+      await poll(() => panel.locator('[data-testid=plinko-in-flight]').textContent()).toBe('0');
       const [latest] = await betsOf(env.server.url, player.token, 'plinko');
       if (latest!.payout > latest!.amount) break;
     }
