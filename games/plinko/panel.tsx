@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMultiplier } from '../shared/format/amount';
 import { AutoBetFields, BetButton } from '../shared/panel/AutoBetFooter';
@@ -15,11 +15,25 @@ import game from './game';
 
 const ROW_CHOICES = numberChoices(PLINKO.minRows, PLINKO.maxRows);
 
-/** The number of balls in flight, as the scene reports it. */
+/**
+ * The number of balls in flight, as the scene reports it: with 100 balls, a new count nearly
+ * every frame. Written into its box directly (no React render for each), a box of its own size
+ * (`game-stats__live`), so a new count lays out that box alone, not the panel.
+ */
 function InFlightCount() {
-  const [count, setCount] = useState(0);
-  useSceneEvents(plinkoChannel, { inFlight: setCount });
-  return count;
+  const box = useRef<HTMLSpanElement>(null);
+  useSceneEvents(plinkoChannel, {
+    inFlight: (count: number) => {
+      // The text node changed in place: no new node for the page to style.
+      const text = box.current?.firstChild;
+      if (text) text.nodeValue = String(count);
+    },
+  });
+  return (
+    <span ref={box} className="game-stats__live">
+      0
+    </span>
+  );
 }
 
 /**

@@ -75,7 +75,12 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private ballTexture!: Texture;
   /** Pegs and balls in the physics' world units, scaled and placed by the layout. */
   private readonly board = new Container({ label: 'plinko-board' });
-  private readonly pegLayer = new Container({ label: 'pegs' });
+  /**
+   * A render group of its own: the pegs never change while balls fly, so Pixi builds their draw
+   * instructions and uploads their vertices once, not again whenever something else on the board
+   * changes (a bucket bouncing, a history chip swapped).
+   */
+  private readonly pegLayer = new Container({ label: 'pegs', isRenderGroup: true });
   /** Buckets and their labels in CSS px, so labels keep a readable size at any board scale. */
   private readonly bucketLayer = new Container({ label: 'buckets' });
   /** Above every bucket: a label on two lines may be wider than its own bucket. */
@@ -85,7 +90,9 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
    * and a ball coming or going rebuilds no draw instructions. Created with the ball texture.
    */
   private ballLayer!: ParticleContainer;
-  private readonly historyLayer = new Container({ label: 'history' });
+  /** A render group of its own: a landing swaps its chips' textures, which rebuilds its draw
+   * instructions, and only its own (12 sprites) rather than the whole board's. */
+  private readonly historyLayer = new Container({ label: 'history', isRenderGroup: true });
   private readonly spareBalls: Particle[] = [];
   private readonly ballParticles = new Map<number, Particle>();
   /** The render() call that last showed each ball (the others' balls have landed). */
