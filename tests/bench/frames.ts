@@ -52,6 +52,38 @@ export interface BusyMoment {
   frames?: number;
 }
 
+/**
+ * A moment that comes and goes (a spin, a roll, a reveal), started again by `restart` (a script
+ * for the page) as soon as `over` (an expression) holds: the page script for `busy`, with a
+ * count of the frames in which the moment was on, and the probe that answers its share (%).
+ */
+export function repeated(
+  restart: string,
+  over: string,
+): Pick<BusyMoment, 'busy' | 'probe' | 'held'> {
+  return {
+    busy: `(() => {
+      const sim = window.__engine.scenes.simulation;
+      const counted = (window.__benchFrames = { frames: 0, on: 0 });
+      let restarted = 0;
+      const count = () => {
+        counted.frames += 1;
+        if (!(${over})) counted.on += 1;
+        else if (performance.now() - restarted > 50) {
+          restarted = performance.now();
+          ${restart};
+        }
+        requestAnimationFrame(count);
+      };
+      ${restart};
+      requestAnimationFrame(count);
+    })()`,
+    probe:
+      'window.__benchFrames?.frames ? Math.round((100 * window.__benchFrames.on) / window.__benchFrames.frames) : 0',
+    held: { label: 'frames with the moment on, %', least: 60 },
+  };
+}
+
 interface MomentRun {
   wall: FrameSamples;
   work: FrameWork[];
