@@ -2,7 +2,8 @@
 // the live multiplier readout, the result (green at the cash-out, red at the crash, the cashed-out
 // multiplier under it) and the strip of recent crash points, drawn from minerFrenzyStore. The
 // shaft, the cart and the dust stay imperative in scene.ts.
-import { CanvasTextMetrics, TextStyle, type Container, type Text } from 'pixi.js';
+import { extend } from '@pixi/react';
+import { BitmapText, CanvasTextMetrics, TextStyle, type Container, type Text } from 'pixi.js';
 import { useMemo } from 'react';
 import type { SceneContext } from '../../engine/index';
 import { useLayerStore } from '../shared/scene/layerStore';
@@ -10,6 +11,10 @@ import { mountReactLayer } from '../shared/scene/reactLayer';
 import { TABLE_COLOURS } from '../shared/scene/tableColours';
 import { minerFrenzyStore } from './channel';
 import { formatMultiplier } from '../fairness/index';
+
+// The readout is bitmap text: its words change with every hundredth (every frame late in a
+// round), and as plain Text each was a canvas rasterised and uploaded again.
+extend({ BitmapText });
 
 const { win: WIN, lose: LOSE } = TABLE_COLOURS;
 const INK = 0xf4ecdf;
@@ -40,7 +45,7 @@ function Readout({ width, height }: Size) {
   const shown = formatMultiplier(hundredths / 100);
   return (
     <>
-      <pixiText
+      <pixiBitmapText
         label="readout"
         text={shown}
         anchor={0.5}
@@ -95,7 +100,7 @@ function Overlay(size: Size) {
 }
 
 const textOf = (container: Container, label: string) =>
-  (container.getChildByLabel(label, true) as Text | null)?.text ?? '';
+  (container.getChildByLabel(label, true) as Text | BitmapText | null)?.text ?? '';
 
 /** The layer on top of what the scene has drawn so far; lay it out from the scene's layout(). */
 export function mountMinerFrenzyOverlay(ctx: SceneContext, size: Size) {
