@@ -111,6 +111,9 @@ async function measure(
     if (script) await page.evaluate(script);
     await throttle(cdp);
     await page.waitForTimeout(WARMUP_MS);
+    // The render resolution stays where the warm-up took it: software WebGL's slow frames would
+    // lower it again and again (each a canvas resize), which a phone's GPU never asks for.
+    await page.evaluate('window.__engine.resolution.enabled = false');
     const traced = await traceFrames(cdp, () =>
       sampleFrames(page, frames, MAX_SAMPLE_MS, moment.probe),
     );
