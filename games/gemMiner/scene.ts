@@ -1,4 +1,4 @@
-import { Container, Graphics, Rectangle, Text } from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, Text, Texture } from 'pixi.js';
 import type { ActionPhase, LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { BOARD_ACTIONS, cursorStep, tileActions, tileOfAction } from '../shared/scene/boardKeys';
 import { defineScene, GameView } from '../shared/scene/gameScene';
@@ -34,6 +34,16 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   private readonly backdrop = new Graphics();
   private readonly shaft = new Graphics();
   private readonly actors = new Graphics();
+  /**
+   * The particles as sprites (a white pixel or a dot, tinted, sized and turned): drawn into a
+   * Graphics, the hundreds of a revealed shaft were triangulated again every frame, most of the
+   * frame. A render group of its own: a burst adding sprites rebuilds this layer's draw
+   * instructions only. Sprites are kept for the next particles (hidden meanwhile).
+   */
+  private readonly particleLayer = new Container({ label: 'particles', isRenderGroup: true });
+  private readonly particleSprites: Sprite[] = [];
+  private particlesShown = 0;
+  private dotTexture: Texture = Texture.WHITE;
   private motion!: SceneContext['engine']['motion'];
   private readonly hits = new Container({ label: 'gemMiner-tiles' });
   private readonly ladderTexts: Text[] = [];
@@ -74,7 +84,17 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       text.anchor.set(0.5);
       this.ladderTexts.push(text);
     }
-    ctx.root.addChild(this.backdrop, this.shaft, ...this.ladderTexts, this.actors, this.hits);
+    this.dotTexture = ctx.engine.textures.get('gemMiner:dot', (dot) =>
+      dot.circle(16, 16, 16).fill(0xffffff),
+    );
+    ctx.root.addChild(
+      this.backdrop,
+      this.shaft,
+      ...this.ladderTexts,
+      this.particleLayer,
+      this.actors,
+      this.hits,
+    );
   }
 
   /**
@@ -185,11 +205,12 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawnShaft = shaftKey;
     }
     const m = this.sim.miner;
-    const actorsKey = `${backdropKey}:${m.x}:${m.y}:${m.swing}:${this.sim.particles.length}`;
-    if (actorsKey !== this.drawnActors || this.sim.particles.length > 0) {
+    const actorsKey = `${backdropKey}:${m.x}:${m.y}:${m.swing}`;
+    if (actorsKey !== this.drawnActors) {
       this.drawActors(g);
       this.drawnActors = actorsKey;
     }
+    if (this.sim.particles.length > 0 || this.particlesShown > 0) this.drawParticles(g);
   }
 
   /** What the shaft's drawing depends on besides the layout and the ladder. */
@@ -335,36 +356,73 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     );
   }
 
-  private drawActors(g: Geometry): void {
-    const a = this.actors.clear();
+  /** Dust (a dot), sparks (a line), shards (a square) and glints (a cross), fading out. */
+  private drawParticles(g: Geometry): void {
     const columns = this.sim.columns;
-    const colW = g.tileW / columns;
-    // Particles.
+    const unit = g.rowH * 0.05;
+    let used = 0;
+    /** The next sprite: `texture`, centred or (a line) from its left end, tinted and faded. */
+    const place = (
+      texture: Texture,
+      x: number,
+      y: number,
+      size: { width: number; height: number; rotation: number; fromEnd: boolean },
+      tint: number,
+      alpha: number,
+    ) => {
+      let sprite = this.particleSprites[used];
+      if (!sprite) {
+        sprite = new Sprite();
+        this.particleSprites.push(sprite);
+        this.particleLayer.addChild(sprite);
+      }
+      used += 1;
+      sprite.texture = texture;
+      sprite.anchor.set(size.fromEnd ? 0 : 0.5, 0.5);
+      sprite.position.set(x, y);
+      sprite.width = size.width;
+      sprite.height = size.height;
+      sprite.rotation = size.rotation;
+      sprite.tint = tint;
+      sprite.alpha = alpha;
+      sprite.visible = true;
+    };
+    const white = Texture.WHITE;
     for (const p of this.sim.particles) {
       const px = g.x + (p.x / columns) * g.tileW;
       const py = g.top + p.y * g.rowH;
       const alpha = Math.max(0, p.life / p.maxLife);
-      const unit = g.rowH * 0.05;
-      if (p.kind === 'dust')
-        a.circle(px, py, unit * (1.6 + (1 - alpha) * 2)).fill({
-          color: 0xb89a74,
-          alpha: alpha * 0.6,
-        });
-      else if (p.kind === 'spark')
-        a.moveTo(px, py)
-          .lineTo(px - p.vx * unit * 0.8, py - p.vy * unit * 0.8)
-          .stroke({ width: 2, color: COLORS.gold, alpha });
-      else if (p.kind === 'shard')
-        a.rect(px - unit, py - unit, unit * 2, unit * 2).fill({ color: COLORS.rockDark, alpha });
-      else {
-        a.moveTo(px - unit * 1.5, py)
-          .lineTo(px + unit * 1.5, py)
-          .stroke({ width: 1.5, color: 0xffffff, alpha });
-        a.moveTo(px, py - unit * 1.5)
-          .lineTo(px, py + unit * 1.5)
-          .stroke({ width: 1.5, color: 0xffffff, alpha });
+      if (p.kind === 'dust') {
+        const d = 2 * unit * (1.6 + (1 - alpha) * 2);
+        const size = { width: d, height: d, rotation: 0, fromEnd: false };
+        place(this.dotTexture, px, py, size, 0xb89a74, alpha * 0.6);
+      } else if (p.kind === 'spark') {
+        const dx = -p.vx * unit * 0.8;
+        const dy = -p.vy * unit * 0.8;
+        const size = {
+          width: Math.hypot(dx, dy),
+          height: 2,
+          rotation: Math.atan2(dy, dx),
+          fromEnd: true,
+        };
+        place(white, px, py, size, COLORS.gold, alpha);
+      } else if (p.kind === 'shard') {
+        const size = { width: unit * 2, height: unit * 2, rotation: 0, fromEnd: false };
+        place(white, px, py, size, COLORS.rockDark, alpha);
+      } else {
+        const across = { width: unit * 3, height: 1.5, rotation: 0, fromEnd: false };
+        place(white, px, py, across, 0xffffff, alpha);
+        place(white, px, py, { ...across, rotation: Math.PI / 2 }, 0xffffff, alpha);
       }
     }
+    for (let i = used; i < this.particlesShown; i++) this.particleSprites[i]!.visible = false;
+    this.particlesShown = used;
+  }
+
+  private drawActors(g: Geometry): void {
+    const a = this.actors.clear();
+    const columns = this.sim.columns;
+    const colW = g.tileW / columns;
     // The miner stands on the top edge of the level it digs, beside the tile, facing it.
     const m = this.sim.miner;
     const h = g.rowH * 0.95;
