@@ -59,6 +59,10 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private wasCrashed = false;
   /** What the shaft, cart and dust were last drawn from (see render). */
   private drawnKey = '';
+  /** The cart's width when it was last drawn: it moves and turns, its drawing stays. */
+  private drawnCartW = -1;
+  /** Whether the dust holds anything to clear. */
+  private dustShown = false;
   readonly action = minerFrenzyChannel.action;
   private readonly api: MinerFrenzySceneApi = {
     run: (round) => {
@@ -178,17 +182,26 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     const cartW = Math.min(120, width * 0.28);
     const shake =
       sim.running() && this.effects.shake ? Math.sin(travelled * 0.3) * Math.min(4, m - 1) : 0;
-    const c = this.cart.clear();
-    c.roundRect(-cartW / 2, -cartW * 0.35, cartW, cartW * 0.5, 8).fill(CART);
-    c.rect(-cartW / 2 - 4, -cartW * 0.4, cartW + 8, 8).fill(0x5a2a00);
-    c.circle(-cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
-    c.circle(cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
+    if (cartW !== this.drawnCartW) {
+      // Drawn again only for a new size: moving and turning it changes its transform alone, and
+      // Pixi then neither triangulates it again nor rebuilds the frame's draw instructions.
+      this.drawnCartW = cartW;
+      const c = this.cart.clear();
+      c.roundRect(-cartW / 2, -cartW * 0.35, cartW, cartW * 0.5, 8).fill(CART);
+      c.rect(-cartW / 2 - 4, -cartW * 0.4, cartW + 8, 8).fill(0x5a2a00);
+      c.circle(-cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
+      c.circle(cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
+    }
     const tip = crashed ? Math.min(1, sim.sinceCrash * 3) : 0;
     this.cart.position.set(width / 2 + shake + tip * cartW * 0.6, height * 0.7 + tip * 20);
     this.cart.rotation = tip * 1.2;
     // Dust after the crash.
-    const d = this.dust.clear();
-    if (crashed && sim.sinceCrash < 2 && this.effects.dust) {
+    const dusty = crashed && sim.sinceCrash < 2 && this.effects.dust;
+    // An empty dust layer is left alone (clearing it would count as a change every frame).
+    if (dusty || this.dustShown) this.dust.clear();
+    this.dustShown = dusty;
+    const d = this.dust;
+    if (dusty) {
       const count = sim.values.dust;
       for (let i = 0; i < count; i++) {
         const angle = (i / count) * Math.PI * 2;
