@@ -115,6 +115,10 @@ const none: Loader<readonly AssetBundle[]> = async () => [];
 const tableSounds = (): Promise<AssetBundle> =>
   import('../scene/sounds').then((sounds) => sounds.gameSoundsBundle);
 
+/** The win celebration's sounds of game `id` (games/shared/celebration/sounds.ts). */
+const winSounds = (id: string): Promise<AssetBundle> =>
+  import('../celebration/sounds').then((sounds) => sounds.winSoundsBundle(id));
+
 /** The rules of games/<id>/rules.ts, imported once, when first asked for. */
 function rulesLoader(id: string): Loader<AnyRules> {
   let loading: Promise<AnyRules> | undefined;
@@ -126,7 +130,8 @@ function rulesLoader(id: string): Loader<AnyRules> {
 
 /**
  * A playable game's definition from its game.ts: the API paths follow from its id and kind, the
- * rules, the scene and the panel are its folder's, and the table's sounds come with its own.
+ * rules, the scene and the panel are its folder's, and the table's and the win celebration's
+ * sounds come with its own.
  */
 export function defineGame<K extends GameKind>(spec: GameSpec<K>): DefinedGame<K> {
   const { id, kind } = spec;
@@ -140,7 +145,7 @@ export function defineGame<K extends GameKind>(spec: GameSpec<K>): DefinedGame<K
     scene: spec.scene ?? (() => import('./gameModules').then((folder) => folder.sceneOf(id))),
     panel: spec.panel ?? (() => import('./gameModules').then((folder) => folder.panelOf(id))),
     bundles: spec.bundles ?? none,
-    sounds: async () => [await tableSounds(), ...(await ownSounds())],
+    sounds: async () => [await tableSounds(), await winSounds(id), ...(await ownSounds())],
   };
   // pathsOf made the paths of the rules' kind.
   return game as DefinedGame<K>;
