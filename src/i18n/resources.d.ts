@@ -238,6 +238,7 @@ export default interface Resources {
       stake_max: 'The largest bet is {{limit}}.';
       stake_balance: 'More than your balance ({{balance}}).';
       col_time: 'Time';
+      celebration: { win: 'Win'; big: 'Big win'; huge: 'Huge win' };
     };
     not_found: {
       title: 'Page not found';

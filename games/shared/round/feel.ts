@@ -24,9 +24,6 @@ export function skipStepAnimation(): void {
   setTimeout(() => void getEngine().fastForward(() => false, STEP_ANIMATION_SECONDS), 0);
 }
 
-/** A win of at least this multiple of the stake is a big win (a haptic pulse). */
-export const BIG_WIN_MULTIPLIER = 10;
-
 /** A short vibration (a cash-out, a big win) when the player has haptics on and the device can. */
 export function hapticPulse(services: Pick<GameServices, 'feel'>, pattern: number | number[]) {
   if (!services.feel.get().haptics) return;

@@ -8,7 +8,9 @@ import type { BetAnswer, BetJson } from '../wire/types';
 import { balanceTracker, settleWithAnimation, type BalanceTracker, type EndedWith } from './settle';
 import { playGameSound, type GameSound } from '../scene/sounds';
 import { useAutoBet, type AutoBetOutcome } from './useAutoBet';
-import { BIG_WIN_MULTIPLIER, fastForwarded, hapticPulse } from './feel';
+import { fastForwarded, hapticPulse } from './feel';
+import { celebrateSettled, isBigWin } from '../celebration/cue';
+import { cutCelebrationShort } from '../celebration/celebrations';
 import { signedIn, useBetCall, useKeptStake } from './useBetCall';
 
 /** A bet as the panel places it: the game's bet route and the request body. */
@@ -20,7 +22,11 @@ export interface BetRequest {
 export interface BetRoundSounds {
   /** When the server has answered (default 'bet'). */
   placed: GameSound | null;
-  /** When the animation rests (default 'win' when the bet paid, otherwise 'lose'). */
+  /**
+   * When the animation rests with a round that won nothing to celebrate (default 'lose' for
+   * nothing back, 'reveal' for a push or part of the stake back). A win plays its celebration's
+   * sound instead (games/shared/celebration).
+   */
   settled: (answer: BetAnswer) => GameSound | null;
 }
 
@@ -79,7 +85,7 @@ export interface BetRound<Shown> {
   submit(event: { preventDefault(): void }): void;
 }
 
-const settledSound = (answer: BetAnswer): GameSound => (answer.bet.payout > 0 ? 'win' : 'lose');
+const settledSound = (answer: BetAnswer): GameSound => (answer.bet.payout > 0 ? 'reveal' : 'lose');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -101,6 +107,8 @@ export async function placeBet<Shown>(
 ): Promise<AutoBetOutcome> {
   const sounds = { placed: 'bet' as const, settled: settledSound, ...o.sounds };
   const { path, body } = o.bet();
+  // The next bet cuts the last win's celebration short.
+  cutCelebrationShort();
   const placed = await postBet<BetAnswer>(o.services.request, path, body);
   if (sounds.placed) play(sounds.placed);
   const instant = o.instant !== false && o.services.feel.get().instant;
@@ -111,9 +119,10 @@ export async function placeBet<Shown>(
       () => (instant ? fastForwarded(() => o.animate(placed)) : o.animate(placed)),
       tracker,
     );
-    const sound = sounds.settled(answer);
+    const tier = celebrateSettled(answer.bet, instant);
+    const sound = tier ? null : sounds.settled(answer);
     if (sound) play(sound);
-    if (answer.bet.multiplier >= BIG_WIN_MULTIPLIER) hapticPulse(o.services, [60, 40, 60]);
+    if (isBigWin(tier)) hapticPulse(o.services, [60, 40, 60]);
     show(shown);
     o.onSettled?.(answer.bet);
     return answer;

@@ -8,6 +8,7 @@ import { EndedWith } from './settle';
 import { useBetRound, type BetRound } from './useBetRound';
 import { useSceneActions, useSceneEvents } from '../scene/useSceneChannel';
 import { hapticPulse } from './feel';
+import { celebrateSettled } from '../celebration/cue';
 
 type LivePaths = Extract<GamePaths, { kind: 'live' }>;
 
@@ -185,6 +186,8 @@ export function useLiveRound(options: {
         setRoundId(bet.id);
         void followLiveRound(services, paths, bet, scene, finishing, onEnded).then((final) => {
           setRoundId(null);
+          // A round followed again is celebrated as one followed from its start.
+          celebrateSettled(final.bet, false);
           services.setBalance(final.balance);
           onSettled?.(final.bet);
         });

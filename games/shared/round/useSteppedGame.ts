@@ -8,6 +8,8 @@ import type { BetAnswer, BetJson } from '../wire/types';
 import { playGameSound, type GameSound } from '../scene/sounds';
 import { signedIn, useBetCall, useKeptStake } from './useBetCall';
 import { hapticPulse, skipStepAnimation } from './feel';
+import { celebrateSettled } from '../celebration/cue';
+import { cutCelebrationShort } from '../celebration/celebrations';
 
 export interface SteppedGameOptions {
   services: GameServices;
@@ -89,7 +91,11 @@ export function useSteppedGame(o: SteppedGameOptions) {
         playGameSound(o.stepSound ?? 'reveal');
         return answer.bet;
       }
-      playGameSound(answer.bet.payout > 0 ? 'win' : (o.lossSound ?? 'lose'));
+      // A win worth it is celebrated (its own sound); anything else plays the quick loss sound.
+      const instant = services.feel.get().instant;
+      if (!celebrateSettled(answer.bet, instant)) {
+        playGameSound(answer.bet.payout > 0 ? 'reveal' : (o.lossSound ?? 'lose'));
+      }
       onSettled?.(answer.bet);
       return answer.bet;
     },
@@ -106,6 +112,7 @@ export function useSteppedGame(o: SteppedGameOptions) {
       return Promise.resolve(null);
     }
     const body = { amount: stake.current / 100, ...params };
+    cutCelebrationShort();
     return run(async () => {
       const answer = await postBet<BetAnswer>(services.request, paths.games, body);
       playGameSound('bet');

@@ -1,10 +1,14 @@
 import { useState } from 'react';
+import { WinCelebration } from '../../../games/shared/celebration/WinCelebration';
 import { registerGameScene } from '../../../games/shared/scene/registerScene';
 import type { PlayableGame } from '../../../games/shared/registry/definition';
 import { GameView } from '../GameView';
 import { useEngineSettings } from './engineSettings';
 
-/** The game's scene in the engine canvas; data-scene-state says whether it is shown yet. */
+/**
+ * The game's scene in the engine canvas, and a won round's celebration over it; data-scene-state
+ * says whether the scene is shown yet.
+ */
 export default function GameSceneSlot({ game }: { game: PlayableGame }) {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   registerGameScene(game); // idempotent: the engine keeps the first registration
@@ -16,6 +20,7 @@ export default function GameSceneSlot({ game }: { game: PlayableGame }) {
         onShown={() => setState('shown')}
         onError={() => setState('failed')}
       />
+      <WinCelebration />
     </div>
   );
 }

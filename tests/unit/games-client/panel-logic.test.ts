@@ -19,6 +19,7 @@ import type { GameServices, RequestOptions } from '../../../games/shared/wire/se
 import type { BetAnswer } from '../../../games/shared/wire/types';
 import { signedIn } from '../../../games/shared/round/useBetCall';
 import { placeBet } from '../../../games/shared/round/useBetRound';
+import { currentCelebration } from '../../../games/shared/celebration/celebrations';
 
 describe('bet amounts', () => {
   it('parses at most two decimals, with a point or a comma', () => {
@@ -254,7 +255,11 @@ describe('the bet round', () => {
     const play = (sound: string) => log.push(`sound ${sound}`);
     const first = await placeBet(round, tracker, (n) => log.push(`shown ${n}`), play);
     expect(first).toEqual({ stakeCents: 200, payoutCents: 500 });
+    // A win (2.5x) is celebrated, with its tier's sound instead of the table's.
+    expect(currentCelebration()).toMatchObject({ tier: 'win', payoutCents: 500, cut: false });
     await placeBet(round, tracker, (n) => log.push(`shown ${n}`), play);
+    // The next bet cut it short; a loss starts none.
+    expect(currentCelebration()).toMatchObject({ payoutCents: 500, cut: true });
 
     expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'POST', path: '/api/games/x/bets', body: { amount: 2 } },
@@ -266,7 +271,6 @@ describe('the bet round', () => {
     expect(log).toEqual([
       'sound bet',
       'animate 7 at 998', // the stake has left, the payout is still to come
-      'sound win',
       'shown 5',
       'settled 7',
       'sound bet',
