@@ -13,18 +13,30 @@ export function burst(layer: HTMLElement, tier: WinTier): () => void {
   for (let i = 0; i < count; i++) {
     const particle = document.createElement('span');
     particle.className = 'win-celebration__particle';
-    particle.style.background = COLOURS[i % COLOURS.length]!;
+    particle.style.background = particle.style.color = COLOURS[i % COLOURS.length]!;
     layer.append(particle);
     const angle = (i / count) * 2 * Math.PI + Math.random() * 0.5;
-    const reach = 22 + Math.random() * 24; // in cqmin: a share of the scene's smaller side
+    // In cqw / cqh, shares of the scene's width and height from its centre: the particles stay
+    // inside the scene's box (none lands outside a phone's screen, even clipped).
+    const reach = 28 + Math.random() * 16;
     const x = Math.cos(angle) * reach;
     const y = Math.sin(angle) * reach;
+    const fall = Math.min(y + 8, 44);
     animations.push(
       particle.animate(
         [
-          { transform: 'translate(0, 0) scale(1)', opacity: 1 },
-          { transform: `translate(${x}cqmin, ${y}cqmin) scale(0.9)`, opacity: 1, offset: 0.55 },
-          { transform: `translate(${x * 1.1}cqmin, ${y + 14}cqmin) scale(0.4)`, opacity: 0 },
+          { transform: 'translate(0, 0) rotate(0) scale(0.6)', opacity: 0 },
+          {
+            transform: `translate(${x * 0.3}cqw, ${y * 0.3}cqh) scale(1.2)`,
+            opacity: 1,
+            offset: 0.12,
+          },
+          {
+            transform: `translate(${x}cqw, ${y}cqh) rotate(240deg) scale(1)`,
+            opacity: 1,
+            offset: 0.6,
+          },
+          { transform: `translate(${x}cqw, ${fall}cqh) rotate(400deg) scale(0.5)`, opacity: 0 },
         ],
         { duration: 1100 + Math.random() * 500, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' },
       ),
