@@ -1,19 +1,37 @@
 // The win celebration (games/shared/celebration, docs/designers.md#win-celebrations) on the dice
-// page: a win of each tier, its outcome forced by rewriting the server's answer to the bet (a
-// winning roll under the chosen target, its payout and the balance after it), read through state,
+// page: a real win of each tier (the test reads the player's secret server seed from its own
+// database and picks the client seed whose roll lands under the chosen target, so the server
+// settles the bet with its rules and ledger, tests/support/rigSeeds.ts), read through state,
 // not pixels: the tier shown, the counter ending on the payout, the burst and flash counted by
 // engine.motion (none with reduced motion, none in instant mode), one sound of the game's tier,
 // and nothing drawn or animating once it is over.
-import type { Page, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../games/shared/format/amount';
-import { diceMultiplierE4 } from '../../games/dice/rules';
+import { diceMultiplierE4, diceRoll } from '../../games/dice/rules';
 import { payoutCents } from '../../games/fairness/money';
+import { openDatabase, type Database } from '../../server/db/database';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import { call, registerUser } from '../support/testApp';
-import { poll, topBarBalance, waitForScene } from './games-helpers';
+import { rigNextFloats } from '../support/rigSeeds';
+import { call, createTestDatabase, registerUser, type TestDatabase } from '../support/testApp';
+import { poll, serverBalance, topBarBalance, waitForScene } from './games-helpers';
 
-const env = serverAndBrowser();
+// A server of the file's own on a PostgreSQL database of its own, which the test reads too (the
+// player's secret server seed). The database exists before serverAndBrowser starts the server
+// (hooks run in the order they are declared) and is dropped after it stopped.
+let testDb: TestDatabase;
+let database: Database;
+const serverEnv: Record<string, string> = {};
+beforeAll(async () => {
+  testDb = await createTestDatabase('postgres');
+  serverEnv.DATABASE_URL = testDb.databaseUrl!;
+  database = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+});
+afterAll(async () => {
+  await database?.close();
+  await testDb?.dispose();
+});
+const env = serverAndBrowser([], { serverEnv });
 
 type Player = Awaited<ReturnType<typeof registerUser>>;
 type Effects = Record<'shake' | 'flash' | 'burst', number>;
@@ -44,29 +62,16 @@ async function openDice(player: Player, reducedMotion: 'reduce' | 'no-preference
   return { page, close: () => context.close() };
 }
 
-/** The next dice bets answer a winning roll under the panel's target, paid as the rules pay it. */
-async function forceWins(page: Page) {
-  await page.route('**/api/games/dice/bets', async (route: Route) => {
-    const response = await route.fetch();
-    const answer = (await response.json()) as {
-      balance: number;
-      bet: { amount: number; payout: number; multiplier: number; params: { target: number } };
-    };
-    const { bet } = answer;
-    const target = Math.round(bet.params.target * 100);
-    const multiplierE4 = diceMultiplierE4({ targetHundredths: target, condition: 'under' });
-    const payout = payoutCents(Math.round(bet.amount * 100), multiplierE4) / 100;
-    const forced = {
-      balance: Math.round((answer.balance - bet.payout + payout) * 100) / 100,
-      bet: {
-        ...bet,
-        payout,
-        multiplier: multiplierE4 / 10_000,
-        result: { roll: Math.floor(target / 2) / 100, win: true },
-      },
-    };
-    await route.fulfill({ response, json: forced });
-  });
+/** The player's next dice bet rolls under `tier`'s target: a win of that tier. */
+async function rigWin(player: Player, tier: Tier) {
+  await rigNextFloats(
+    env.server.url,
+    database.db,
+    player.token,
+    player.id,
+    1,
+    ([f0]) => diceRoll(f0!) < TARGET[tier] * 100,
+  );
 }
 
 /** The payout, in currency units, of a 1.00 stake on `tier`'s target. */
@@ -83,9 +88,11 @@ const effects = (page: Page) =>
 const sounds = (page: Page) =>
   page.evaluate(() => (window as { __sounds?: string[] }).__sounds!.splice(0));
 
-async function bet(page: Page, tier: Tier) {
+/** A 1.00 bet under `tier`'s target that wins (rigged). */
+async function bet(page: Page, player: Player, tier: Tier) {
   const panel = page.locator('[data-testid=dice-panel]');
   await poll(() => panel.getAttribute('data-busy')).toBeNull();
+  await rigWin(player, tier);
   await panel.locator('input[name=target]').fill(String(TARGET[tier]));
   await panel.locator('[data-testid=dice-bet]').click();
 }
@@ -121,7 +128,6 @@ describe('win celebrations', () => {
   it('each tier: the counter ends on the payout, bursts and a flash as the tier has them', async () => {
     const player = await registerUser(env.server.url);
     const { page, close } = await openDice(player, 'no-preference');
-    await forceWins(page);
     const expected: Record<Tier, Effects> = {
       win: { shake: 0, flash: 0, burst: 0 },
       big: { shake: 0, flash: 0, burst: 1 },
@@ -130,7 +136,7 @@ describe('win celebrations', () => {
     for (const tier of ['win', 'big', 'huge'] as const) {
       const before = await effects(page);
       await sounds(page);
-      await bet(page, tier);
+      await bet(page, player, tier);
       const shown = await celebrated(page, tier);
       expect(shown.amount, tier).toBe(formatMoney(payoutOf(tier)));
       expect(shown.cents, tier).toBe(Math.round(payoutOf(tier) * 100));
@@ -142,6 +148,9 @@ describe('win celebrations', () => {
         String(expected[tier].flash > 0),
       ]);
       await expectOver(page);
+      // A real bet: the top bar ends on the server's balance.
+      const balance = await serverBalance(env.server.url, player.token);
+      await poll(() => topBarBalance(page)).toBe(balance);
       // The bet's sound, the roll's ticks, then the game's sound of the tier, once; no other.
       const heard = (await sounds(page)).filter((sound) => sound !== 'games-sfx:tick');
       expect(heard, tier).toEqual(['games-sfx:bet', `win-sfx-dice:${tier}`]);
@@ -152,11 +161,10 @@ describe('win celebrations', () => {
   it('the next bet cuts a celebration short', async () => {
     const player = await registerUser(env.server.url);
     const { page, close } = await openDice(player, 'no-preference');
-    await forceWins(page);
-    await bet(page, 'huge');
+    await bet(page, player, 'huge');
     const counting = page.locator('[data-testid=win-celebration][data-tier=huge]');
     await counting.waitFor();
-    await bet(page, 'win');
+    await bet(page, player, 'win');
     await counting.waitFor({ state: 'detached' });
     expect((await celebrated(page, 'win')).amount).toBe(formatMoney(payoutOf('win')));
     await expectOver(page);
@@ -168,8 +176,7 @@ describe('win celebrations', () => {
     // The system asks for reduced motion; the account follows it (its setting is unset).
     const reduced = await openDice(player, 'reduce');
     await poll(() => reduced.page.evaluate(() => window.__engine!.motion.reduced)).toBe(true);
-    await forceWins(reduced.page);
-    await bet(reduced.page, 'huge');
+    await bet(reduced.page, player, 'huge');
     const calm = await celebrated(reduced.page, 'huge');
     expect(calm.amount).toBe(formatMoney(payoutOf('huge')));
     expect([calm.burst, calm.flash]).toEqual(['false', 'false']);
@@ -184,8 +191,7 @@ describe('win celebrations', () => {
       body: { instant: true },
     });
     const instant = await openDice(player, 'no-preference');
-    await forceWins(instant.page);
-    await bet(instant.page, 'huge');
+    await bet(instant.page, player, 'huge');
     const shown = instant.page.locator('[data-testid=win-celebration][data-tier=huge]');
     await shown.waitFor();
     // No count: the first thing it shows is the payout.
