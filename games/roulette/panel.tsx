@@ -164,7 +164,7 @@ export default function RoulettePanel({ services, onSettled }: GamePanelProps) {
         </button>
       </div>
       <div>
-        <h3 className="muted">{t('games.roulette.placed')}</h3>
+        <h2 className="muted roulette-placed">{t('games.roulette.placed')}</h2>
         {bets.length === 0 ? (
           <p className="muted">{t('games.roulette.empty')}</p>
         ) : (
