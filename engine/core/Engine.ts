@@ -144,9 +144,9 @@ export class Engine {
    */
   init(): Promise<Application> {
     this.ready ??= (async () => {
-      trackProbeContexts();
-      const app = new Application();
       const kind = chooseRenderer(this.rendererChoice);
+      trackProbeContexts(kind);
+      const app = new Application();
       await app.init({
         // WebGL falls back to Canvas 2D when the browser has no WebGL at all.
         preference: kind === 'webgl' ? ['webgl', 'canvas'] : ['canvas'],

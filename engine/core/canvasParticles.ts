@@ -3,22 +3,42 @@ import {
   canvasUtils,
   extensions,
   ExtensionType,
-  ParticleContainerPipe,
   type CanvasRenderer,
+  type InstructionPipe,
+  type InstructionSet,
   type ParticleContainer,
-  type ParticleContainerAdaptor,
-  type Renderer,
+  type RenderPipe,
 } from 'pixi.js';
 
 /**
- * Draws a ParticleContainer with Canvas 2D. Pixi's own canvas adaptor (8.22) tints a particle into
+ * Draws a ParticleContainer with Canvas 2D. Pixi's own canvas pipe (8.22) tints a particle into
  * a canvas that holds only the texture's frame, then reads that canvas at the frame's place in the
  * atlas, so every tinted particle cut from an atlas draws nothing (asteroids' stars and field).
- * This one reads the tinted canvas whole.
+ * This one reads the tinted canvas whole. It is a pipe of its own, not a ParticleContainerPipe:
+ * that one builds a WebGL particle shader when the renderer is made and fills the particles' GPU
+ * buffers at every frame, neither of which Canvas 2D uses.
  */
-class TintedCanvasParticleAdaptor implements ParticleContainerAdaptor {
-  execute(pipe: ParticleContainerPipe, container: ParticleContainer): void {
-    const renderer = pipe.renderer as CanvasRenderer;
+class TintedCanvasParticlePipe
+  implements RenderPipe<ParticleContainer>, InstructionPipe<ParticleContainer>
+{
+  static extension = { type: [ExtensionType.CanvasPipes], name: 'particle' as const };
+
+  constructor(private readonly renderer: CanvasRenderer) {}
+
+  validateRenderable(): boolean {
+    return false;
+  }
+
+  addRenderable(container: ParticleContainer, instructionSet: InstructionSet): void {
+    this.renderer.renderPipes.batch.break(instructionSet);
+    instructionSet.add(container);
+  }
+
+  updateRenderable(): void {}
+
+  execute(container: ParticleContainer): void {
+    if (container.particleChildren.length === 0) return;
+    const renderer = this.renderer;
     const canvasContext = renderer.canvasContext;
     const context = canvasContext.activeContext;
     const groupAlpha = ((container.groupColorAlpha >>> 24) & 255) / 255;
@@ -59,14 +79,6 @@ class TintedCanvasParticleAdaptor implements ParticleContainerAdaptor {
       context.restore();
     }
     context.restore();
-  }
-}
-
-class TintedCanvasParticlePipe extends ParticleContainerPipe {
-  static override extension = { type: [ExtensionType.CanvasPipes], name: 'particle' as const };
-
-  constructor(renderer: Renderer) {
-    super(renderer, new TintedCanvasParticleAdaptor());
   }
 }
 

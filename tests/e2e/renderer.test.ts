@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../support/e2eEnvironment';
+import { TRACK_CONTEXTS } from './engine-helpers';
 import { untilEngineRests, waitForScene } from './games-helpers';
 
 const env = serverAndBrowser();
@@ -49,5 +50,20 @@ describe('the renderer', () => {
     expect(drawnByCanvas.near).toBeGreaterThan(drawnByWebgl.near * 0.8);
     expect(drawnByCanvas.bright).toBeGreaterThan(drawnByWebgl.bright * 0.5);
     await Promise.all([auto.close(), webgl.close()]);
+  });
+
+  it('draws with Canvas 2D without a WebGL context once the driver is known', async () => {
+    // The first game page asks the WebGL driver's name (one context, lost again) and remembers it.
+    const first = await asteroids('');
+    await first.close();
+    const page = await env.browser.context.newPage();
+    await page.addInitScript(TRACK_CONTEXTS);
+    await page.goto(`${env.server.url}/mines?test`);
+    await waitForScene(page, 'mines');
+    expect(await page.evaluate(() => window.__engine!.rendererKind)).toBe('canvas');
+    // Pixi's particle pipe built a WebGL shader with the renderer, and the shader a WebGL context
+    // of its own to ask the GPU's precision: SwiftShader starting up on every game page here.
+    expect(await page.evaluate('window.__createdWebGL()')).toBe(0);
+    await page.close();
   });
 });
