@@ -21,10 +21,19 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
-          // The lobby's catalog (the registry, every game.ts and the kit's definition) in one
-          // chunk: each game.ts alone would be one more small request on a phone's first load.
           groups: [
             {
+              // Pixi and its own dependencies in one chunk (it was some 25, split by which game
+              // uses what): every game page loads nearly all of it anyway, and each chunk was a
+              // request and a <link rel=modulepreload> the preload helper inserted on the way.
+              // Not its dependencies' dependencies: eventemitter3 is the lobby's too.
+              name: 'pixi',
+              test: /[\\/]node_modules[\\/](pixi\.js|@pixi[\\/]colord|earcut|parse-svg-path|tiny-lru|ismobilejs)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The lobby's catalog (the registry, every game.ts and the kit's definition) in one
+              // chunk: each game.ts alone would be one more small request on a phone's first load.
               name: 'catalog',
               test: /[\\/]games[\\/](registry|[^\\/]+[\\/]game|shared[\\/]registry[\\/](catalog|definition))\.ts$/,
             },
