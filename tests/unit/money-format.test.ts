@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../engine/core/random';
-import { formatAmount } from '../../games/shared/format/formats';
+import { formatAmount, formatPercent } from '../../games/shared/format/formats';
 
 // The page's money formatting is written out (no Intl at first paint); Node's full ICU is the
 // reference it must equal, string for string.
@@ -36,5 +36,38 @@ describe('formatAmount', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('formatPercent', () => {
+  // Every locale the app ships (locales/*.json), and one it does not (Intl writes that one).
+  const LOCALES = ['en', 'es', 'fr', 'pt-BR', 'zh-CN', 'de'];
+  const percent = (locale: string) =>
+    new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+
+  it('writes an RTP as each locale does', () => {
+    expect(formatPercent(0.99, 'en')).toBe('99.00%');
+    expect(formatPercent(36 / 37, 'zh-CN')).toBe('97.30%');
+    expect(formatPercent(0.99, 'es')).toBe('99,00\u00a0%');
+    expect(formatPercent(0.99, 'fr')).toBe('99,00\u00a0%');
+    expect(formatPercent(0.99, 'pt-BR')).toBe('99,00%');
+  });
+
+  it('equals Intl.NumberFormat in every locale on ties, edges and 50,000 seeded shares', () => {
+    const random = seededRandom(20261128);
+    const values = [0, -0, 0.00005, 0.00015, 0.00125, 0.98765, 0.999999, 1, 9.98, 9.99995, 12.5];
+    values.push(-0.5, 1e-7, Number.NaN);
+    for (let i = 0; i < 50_000; i++) {
+      values.push(random(), Math.round(random() * 1e6) / 1e6, random() * 10);
+    }
+    for (const locale of LOCALES) {
+      const reference = percent(locale);
+      const mismatches = values.filter((v) => formatPercent(v, locale) !== reference.format(v));
+      expect(mismatches, locale).toEqual([]);
+    }
   });
 });

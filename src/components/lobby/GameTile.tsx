@@ -7,7 +7,7 @@ import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/registry/lobbyTile
 import { prefetchGame } from '../../app/prefetch';
 import type { StaticKey } from '../../i18n';
 import './lobby.css';
-import { numberFormat } from '../../../games/shared/format/formats';
+import { formatPercent } from '../../../games/shared/format/formats';
 
 /** The badge each lobby status wears ('open' wears none). */
 const BADGE_KEYS: Partial<Record<GameDefinition['status'], StaticKey>> = {
@@ -36,11 +36,7 @@ function useLobbyRtp(game: GameDefinition): number | null {
 
 /** "99.00%" in the current locale. */
 export function formatRtp(rtp: number, locale: string): string {
-  return numberFormat(locale, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(rtp);
+  return formatPercent(rtp, locale);
 }
 
 /**
