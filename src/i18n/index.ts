@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { installLeanFixedT } from './leanFixedT';
 import type { MessagesPart } from './parts';
 
 type Messages = Record<string, unknown>;
@@ -58,6 +59,7 @@ export async function initI18n(locale: string): Promise<typeof i18next> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    installLeanFixedT(i18next);
   }
   await Promise.all([loadLocaleMessages('en'), loadLocaleMessages(locale)]);
   await i18next.changeLanguage(locale);
