@@ -113,14 +113,27 @@ async function openPostgres(
   return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() };
 }
 
+/** A lost LISTEN connection is opened again after this, doubling up to RELISTEN_MAX_MS. */
+const RELISTEN_FIRST_MS = 100;
+const RELISTEN_MAX_MS = 5_000;
+
 /**
  * LISTEN for every channel of a process on one connection of its own, held while any channel is
  * listened to. PostgreSQL wakes every listening connection of the database for each NOTIFY,
- * whatever its channel: one connection per channel would be woken once per channel.
+ * whatever its channel: one connection per channel would be woken once per channel. A connection
+ * that PostgreSQL ends (a restart, a failover, an admin's kill) is opened again, with every
+ * channel listened to again: what is notified in between is missed (NOTIFY keeps nothing), and
+ * the instance hears the rest.
  */
 function sharedListener(pool: pg.Pool): Listen {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let connection: Promise<pg.PoolClient> | null = null;
+  /** The connection listening now (null while none is open). */
+  let current: pg.PoolClient | null = null;
+  /** The channels the current connection listens to. */
+  const listened = new Set<string>();
+  let retries = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
   /** LISTEN, UNLISTEN and the release, one after another. */
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
@@ -132,37 +145,92 @@ function sharedListener(pool: pg.Pool): Listen {
   const deliver = (message: pg.Notification) => {
     for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
   };
-  const reportError = (error: Error) => console.error(`LISTEN: ${error.message}`);
-  const open = () =>
-    pool.connect().then((client) => {
-      client.on('notification', deliver);
-      client.on('error', reportError);
-      return client;
+  const letGo = (client: pg.PoolClient, broken?: Error) => {
+    client.off('notification', deliver);
+    client.off('error', onError);
+    client.off('end', onEnd);
+    if (current === client) current = null;
+    connection = null;
+    listened.clear();
+    client.release(broken);
+  };
+  const lost = (client: pg.PoolClient, reason: string) => {
+    if (current !== client) return;
+    console.error(`LISTEN connection lost (${reason}): listening again`);
+    letGo(client, new Error(reason));
+    relisten();
+  };
+  function onError(this: pg.PoolClient, error: Error) {
+    lost(this, error.message);
+  }
+  function onEnd(this: pg.PoolClient) {
+    lost(this, 'connection ended');
+  }
+  const open = async () => {
+    const client = await pool.connect();
+    client.on('notification', deliver);
+    client.on('error', onError);
+    client.on('end', onEnd);
+    current = client;
+    return client;
+  };
+  const connect = () => {
+    connection ??= open().catch((error: unknown) => {
+      connection = null;
+      throw error;
     });
+    return connection;
+  };
+  /** The connection, listening to every channel that has a handler and to `more`. */
+  const listening = async (more?: string) => {
+    const client = await connect();
+    for (const channel of more ? [...handlers.keys(), more] : handlers.keys()) {
+      if (listened.has(channel)) continue;
+      await client.query(`LISTEN ${quoted(channel)}`);
+      listened.add(channel);
+    }
+    return client;
+  };
+  /** Opens a connection again for the channels still listened to, retrying until one opens. */
+  const relisten = () => {
+    if (retryTimer) return;
+    const wait = Math.min(RELISTEN_FIRST_MS * 2 ** retries, RELISTEN_MAX_MS);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void inTurn(async () => {
+        if (!handlers.size) return;
+        await listening();
+        retries = 0;
+      }).catch((error: Error) => {
+        retries += 1;
+        console.error(`LISTEN: ${error.message}; trying again`);
+        if (current) letGo(current, error);
+        relisten();
+      });
+    }, wait);
+    retryTimer.unref();
+  };
   return (channel, onMessage) =>
     inTurn(async () => {
-      connection ??= open().catch((error: unknown) => {
-        connection = null;
-        throw error;
-      });
-      const client = await connection;
+      await listening(channel);
       let listeners = handlers.get(channel);
-      if (!listeners) {
-        await client.query(`LISTEN ${quoted(channel)}`);
-        handlers.set(channel, (listeners = new Set()));
-      }
+      if (!listeners) handlers.set(channel, (listeners = new Set()));
       listeners.add(onMessage);
       return () =>
         inTurn(async () => {
           listeners.delete(onMessage);
           if (listeners.size || handlers.get(channel) !== listeners) return;
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
-          if (handlers.size) return;
-          connection = null;
-          client.off('notification', deliver);
-          client.off('error', reportError);
-          client.release();
+          if (handlers.size) {
+            listened.delete(channel);
+            await current?.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+            return;
+          }
+          if (retryTimer) clearTimeout(retryTimer);
+          retryTimer = null;
+          // Back to the pool listening to nothing: its next user would be woken by every NOTIFY.
+          await current?.query('UNLISTEN *').catch(() => undefined);
+          if (current) letGo(current);
         });
     });
 }

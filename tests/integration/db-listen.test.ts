@@ -60,4 +60,30 @@ describeEachDatabase('LISTEN/NOTIFY of the database', (kind) => {
     expect(heard).toHaveLength(5);
     await stopC();
   });
+
+  // PostgreSQL only: PGlite's listening is in the process, with no connection to lose.
+  if (kind === 'postgres')
+    it('listens again on a new connection when PostgreSQL ends the listening one', async () => {
+      const heard = { a: [] as string[], b: [] as string[] };
+      const stopA = await database.listen('lost_a', (p) => heard.a.push(p));
+      const stopB = await database.listen('lost_b', (p) => heard.b.push(p));
+      const ended = rowsOf<{ ended: boolean }>(
+        await database.db.execute(
+          sql`SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        ),
+      );
+      expect(ended.map((row) => row.ended)).toEqual([true]);
+      // What is notified while no connection listens is missed: notify until both are heard.
+      for (let i = 0; i < 100 && !(heard.a.length && heard.b.length); i++) {
+        await notify('lost_a', `a${i}`);
+        await notify('lost_b', `b${i}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(heard.a.length).toBeGreaterThan(0);
+      expect(heard.b.length).toBeGreaterThan(0);
+      expect(await listeningConnections()).toBe('1');
+      await stopA();
+      await stopB();
+    });
 });
