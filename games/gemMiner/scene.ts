@@ -14,6 +14,16 @@ import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 const MARGIN = 8;
 const MAX_LEVELS = GEM_MINER.levels;
 
+/** What a tile view was drawn with. */
+interface TileLook {
+  layout: number;
+  shown: string;
+  reveal: number;
+  lit: boolean;
+  outlined: boolean;
+  mark: number | undefined;
+}
+
 interface Geometry {
   /** The shaft's left edge, the first level's top, a tile's width and a level's height. */
   x: number;
@@ -32,7 +42,19 @@ interface Geometry {
  */
 class GemMinerView extends GameView<GemMinerSimulation> {
   private readonly backdrop = new Graphics();
+  /** The current level's band and the target's marker on the ladder. */
   private readonly shaft = new Graphics();
+  /**
+   * One Graphics per tile slot, each redrawn only when its tile changed: a revealed shaft turns
+   * its tiles a few at a time, and one Graphics for all of them was triangulated whole every frame
+   * of it. A render group of its own, so a tile redrawn rebuilds this layer's instructions only.
+   */
+  private readonly tileLayer = new Container({ label: 'tiles', isRenderGroup: true });
+  private readonly tileViews: Graphics[] = [];
+  /** What each tile view shows (null: nothing, an empty slot; see drawTiles). */
+  private readonly drawnTiles: (TileLook | null)[] = [];
+  /** Bumped by every layout: each tile is drawn again in its new box. */
+  private layoutVersion = 0;
   private readonly actors = new Graphics();
   /**
    * The particles as sprites (a white pixel or a dot, tinted, sized and turned): drawn into a
@@ -76,6 +98,8 @@ class GemMinerView extends GameView<GemMinerSimulation> {
           if (this.hover?.tile === tile && this.hover.level === level) this.hover = null;
         });
         this.hits.addChild(hit);
+        this.tileViews.push(this.tileLayer.addChild(new Graphics()));
+        this.drawnTiles.push(null);
       }
       const text = new Text({
         text: '',
@@ -90,6 +114,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     ctx.root.addChild(
       this.backdrop,
       this.shaft,
+      this.tileLayer,
       ...this.ladderTexts,
       this.particleLayer,
       this.actors,
@@ -126,6 +151,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     this.drawnBackdrop = '';
     this.drawnLadder = '';
     this.drawnShaft = '';
+    this.layoutVersion += 1;
     this.drawnActors = '';
   }
 
@@ -153,6 +179,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     this.drawnBackdrop = '';
     this.drawnLadder = '';
     this.drawnShaft = '';
+    this.layoutVersion += 1;
     this.drawnActors = '';
     gemMinerChannel.attach(this.api);
   }
@@ -199,11 +226,11 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawnLadder = ladderKey;
     }
     // Graphics are rebuilt only when what they show changed (a resting shaft costs nothing).
-    const shaftKey = `${ladderKey}:${this.shaftState()}`;
-    if (shaftKey !== this.drawnShaft) {
+    if (ladderKey !== this.drawnShaft) {
       this.drawShaft(g);
-      this.drawnShaft = shaftKey;
+      this.drawnShaft = ladderKey;
     }
+    this.drawTiles();
     const m = this.sim.miner;
     const actorsKey = `${backdropKey}:${m.x}:${m.y}:${m.swing}`;
     if (actorsKey !== this.drawnActors) {
@@ -211,16 +238,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawnActors = actorsKey;
     }
     if (this.sim.particles.length > 0 || this.particlesShown > 0) this.drawParticles(g);
-  }
-
-  /** What the shaft's drawing depends on besides the layout and the ladder. */
-  private shaftState(): string {
-    const board = this.sim.board;
-    const tiles = this.sim.tiles
-      .map((row) => row.map((t) => `${t.face}${t.reveal < 1 ? t.reveal.toFixed(3) : ''}`).join())
-      .join('|');
-    const hover = this.hover ? `${this.hover.level}.${this.hover.tile}` : '';
-    return `${tiles}:${hover}:${this.sim.cursor}:${board.pattern?.join() ?? ''}`;
   }
 
   private tileRect(level: number, tile: number) {
@@ -335,25 +352,61 @@ class GemMinerView extends GameView<GemMinerSimulation> {
           color: COLORS.gold,
         });
     }
-    this.sim.tiles.forEach((row, level) =>
-      row.forEach((tile, column) => {
-        const r = this.tileRect(level, column);
-        const shown = tile.reveal > 0 ? tile.face : 'hidden';
-        const lit = level === current;
-        const cursor = lit && this.sim.cursor === column;
-        const hovered =
-          lit && this.hover?.level === level && this.hover.tile === column && shown === 'hidden';
-        drawTile(s, r, shown, tile.reveal, lit, hovered || cursor, level * 4 + column);
-        const mark = board.status !== 'playing' ? board.pattern?.[level] : undefined;
-        if (mark !== undefined && (mark === column || mark === -1) && shown === 'hidden') {
-          s.circle(
+  }
+
+  /** Redraws the tiles whose look changed since they were last drawn, and clears empty slots. */
+  private drawTiles(): void {
+    const board = this.sim.board;
+    const current = currentLevel(board);
+    this.tileViews.forEach((view, i) => {
+      const level = Math.floor(i / GEM_MINER.maxTiles);
+      const column = i % GEM_MINER.maxTiles;
+      const tile = this.sim.tiles[level]?.[column];
+      if (!tile) {
+        if (this.drawnTiles[i]) view.clear();
+        this.drawnTiles[i] = null;
+        return;
+      }
+      const shown = tile.reveal > 0 ? tile.face : 'hidden';
+      const lit = level === current;
+      const cursor = lit && this.sim.cursor === column;
+      const hovered =
+        lit && this.hover?.level === level && this.hover.tile === column && shown === 'hidden';
+      const pattern = board.status !== 'playing' ? board.pattern?.[level] : undefined;
+      const mark =
+        shown === 'hidden' && (pattern === column || pattern === -1) ? pattern : undefined;
+      const outlined = hovered || cursor;
+      const was = this.drawnTiles[i];
+      if (
+        was?.layout === this.layoutVersion &&
+        was.shown === shown &&
+        was.reveal === tile.reveal &&
+        was.lit === lit &&
+        was.outlined === outlined &&
+        was.mark === mark
+      ) {
+        return;
+      }
+      this.drawnTiles[i] = {
+        layout: this.layoutVersion,
+        shown,
+        reveal: tile.reveal,
+        lit,
+        outlined,
+        mark,
+      };
+      const r = this.tileRect(level, column);
+      drawTile(view.clear(), r, shown, tile.reveal, lit, outlined, level * 4 + column);
+      if (mark !== undefined) {
+        view
+          .circle(
             r.x + r.width / 2,
             r.y + r.height / 2,
             Math.min(r.width, r.height) * (mark === -1 ? 0.08 : 0.16),
-          ).fill({ color: COLORS.gold, alpha: mark === -1 ? 0.5 : 0.9 });
-        }
-      }),
-    );
+          )
+          .fill({ color: COLORS.gold, alpha: mark === -1 ? 0.5 : 0.9 });
+      }
+    });
   }
 
   /** Dust (a dot), sparks (a line), shards (a square) and glints (a cross), fading out. */
