@@ -1,4 +1,4 @@
-import { Graphics } from 'pixi.js';
+import { Container, Graphics, Sprite, Texture } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
@@ -17,6 +17,16 @@ const CRYSTAL_DEPTHS = [0xffd166, 0x5ee7ff, 0xc77dff, 0xff7b3a];
 const LAVA = 0xff5a1f;
 /** Spacing of the wall's seams (a crystal or a crack may sit on each), px. */
 const SEAM = 46;
+/** Spacing of the timber beams, px. */
+const BEAM_GAP = 90;
+/** Seams drawn past the bottom of the canvas, so that the walls scroll a while before a redraw. */
+const SEAMS_AHEAD = 24;
+/** The walls are drawn again when the depth has moved this much (their colour and crystals). */
+const DEPTH_STEP = 0.01;
+/** The magma cracks pulse in this many groups, each a phase apart (a layer's alpha each). */
+const CRACK_PHASES = 3;
+const SPARK = 0xffd166;
+const DUST = 0xc9a27a;
 
 /** The colour `t` (0 .. 1) along evenly spaced stops. */
 function colourAlong(stops: readonly number[], t: number): number {
@@ -42,13 +52,31 @@ function noise(k: number, slot: number): number {
 
 /**
  * A mine cart racing down a shaft while the multiplier grows; it derails at the crash. The
- * shaft, cart and dust are drawn here every frame; the readout, the result and the strip of
- * recent crash points are a React layer (overlay.tsx) drawn from minerFrenzyStore.
+ * shaft, cart and dust are placed here every frame (drawn again only when their look changes);
+ * the readout, the result and the strip of recent crash points are a React layer (overlay.tsx)
+ * drawn from minerFrenzyStore.
  */
 class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
-  private readonly shaft = new Graphics();
+  /**
+   * The shaft as layers that move rather than being drawn again each frame (triangulating it
+   * whole every frame was most of a racing frame's work): the rock a tinted sprite; the walls'
+   * crystals and cracks drawn for a stretch below the canvas and scrolled, again only when the
+   * scroll runs out or the depth changed their look; the beams drawn once per size and scrolled
+   * by less than their spacing; the rails drawn once per size; sparks and dust pooled sprites.
+   */
+  private readonly rock = new Sprite(Texture.WHITE);
+  private readonly crystals = new Graphics();
+  private readonly cracks = Array.from({ length: CRACK_PHASES }, () => new Graphics());
+  private readonly beams = new Graphics();
+  private readonly rails = new Graphics();
+  private readonly sparks = new Container({ label: 'sparks' });
   private readonly cart = new Graphics();
-  private readonly dust = new Graphics();
+  private readonly dust = new Container({ label: 'dust' });
+  private dotTexture: Texture = Texture.WHITE;
+  /** What the walls were drawn for: the seams (first and last), the depth step and the size. */
+  private drawnWalls = { first: 0, last: -1, depthStep: -1, size: '' };
+  /** The size the beams and rails were drawn for. */
+  private drawnFrame = '';
   private overlay: ReturnType<typeof mountMinerFrenzyOverlay> | null = null;
   private width = 390;
   private height = 400;
@@ -61,8 +89,6 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private drawnKey = '';
   /** The cart's width when it was last drawn: it moves and turns, its drawing stays. */
   private drawnCartW = -1;
-  /** Whether the dust holds anything to clear. */
-  private dustShown = false;
   readonly action = minerFrenzyChannel.action;
   private readonly api: MinerFrenzySceneApi = {
     run: (round) => {
@@ -91,7 +117,19 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
 
   create(ctx: SceneContext): void {
     this.motion = ctx.engine.motion;
-    ctx.root.addChild(this.shaft, this.cart, this.dust);
+    this.dotTexture = ctx.engine.textures.get('minerFrenzy:dot', (dot) =>
+      dot.circle(16, 16, 16).fill(0xffffff),
+    );
+    ctx.root.addChild(
+      this.rock,
+      this.crystals,
+      ...this.cracks,
+      this.beams,
+      this.rails,
+      this.sparks,
+      this.cart,
+      this.dust,
+    );
     this.overlay = mountMinerFrenzyOverlay(ctx, { width: this.width, height: this.height });
   }
 
@@ -155,29 +193,30 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     // changes colour, crystals grow out of the walls, then cracks of magma glow.
     const depth = Math.min(1, Math.log(m) / Math.log(100));
     // The shaft: rock walls, timber beams scrolling up past the cart, rails down the middle.
-    const g = this.shaft.clear();
-    g.rect(0, 0, width, height).fill(colourAlong(ROCK_DEPTHS, depth));
-    const gap = 90;
+    this.rock.tint = colourAlong(ROCK_DEPTHS, depth);
+    this.rock.setSize(width, height);
     const left = width * 0.22;
     const right = width * 0.78;
-    this.drawWalls(g, travelled, depth, left, right);
-    for (let y = -gap + (travelled % gap); y < height + gap; y += gap) {
-      const beamY = height - y;
-      g.rect(left - 14, beamY, right - left + 28, 10).fill(TIMBER);
-      g.rect(left - 14, beamY - 40, 10, 50).fill(TIMBER);
-      g.rect(right + 4, beamY - 40, 10, 50).fill(TIMBER);
-    }
     const railGap = Math.min(80, width * 0.18);
-    g.rect(width / 2 - railGap / 2 - 3, 0, 6, height).fill(RAIL);
-    g.rect(width / 2 + railGap / 2 - 3, 0, 6, height).fill(RAIL);
+    const size = `${width}x${height}`;
+    if (size !== this.drawnFrame) {
+      this.drawnFrame = size;
+      this.drawFrame(left, right, railGap);
+    }
+    this.placeWalls(travelled, depth, left, right);
+    this.beams.y = -(travelled % BEAM_GAP);
     // Sparks grow with the multiplier.
     const sparks =
       sim.running() && this.effects.sparks ? Math.min(24, Math.floor(Math.log(m) * 8)) : 0;
-    for (let i = 0; i < sparks; i++) {
-      const x = width / 2 + Math.sin(i * 12.9 + travelled * 0.05) * railGap;
-      const y = height * 0.72 + ((i * 37 + travelled) % 60);
-      g.circle(x, y, 2).fill(0xffd166);
-    }
+    this.showDots(this.sparks, sparks, (dot, i) => {
+      dot.position.set(
+        width / 2 + Math.sin(i * 12.9 + travelled * 0.05) * railGap,
+        height * 0.72 + ((i * 37 + travelled) % 60),
+      );
+      dot.setSize(4);
+      dot.tint = SPARK;
+      dot.alpha = 1;
+    });
     // The cart: it shakes with speed, tips over when it derails.
     const cartW = Math.min(120, width * 0.28);
     const shake =
@@ -197,22 +236,16 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     this.cart.rotation = tip * 1.2;
     // Dust after the crash.
     const dusty = crashed && sim.sinceCrash < 2 && this.effects.dust;
-    // An empty dust layer is left alone (clearing it would count as a change every frame).
-    if (dusty || this.dustShown) this.dust.clear();
-    this.dustShown = dusty;
-    const d = this.dust;
-    if (dusty) {
-      const count = sim.values.dust;
-      for (let i = 0; i < count; i++) {
-        const angle = (i / count) * Math.PI * 2;
-        const r = sim.sinceCrash * (60 + (i % 7) * 15);
-        d.circle(
-          this.cart.x + Math.cos(angle) * r,
-          this.cart.y + Math.sin(angle) * r * 0.5,
-          4 + (i % 3),
-        ).fill({ color: 0xc9a27a, alpha: Math.max(0, 1 - sim.sinceCrash / 2) });
-      }
-    }
+    const count = dusty ? sim.values.dust : 0;
+    const fade = Math.max(0, 1 - sim.sinceCrash / 2);
+    this.showDots(this.dust, count, (dot, i) => {
+      const angle = (i / count) * Math.PI * 2;
+      const r = sim.sinceCrash * (60 + (i % 7) * 15);
+      dot.position.set(this.cart.x + Math.cos(angle) * r, this.cart.y + Math.sin(angle) * r * 0.5);
+      dot.setSize(2 * (4 + (i % 3)));
+      dot.tint = DUST;
+      dot.alpha = fade;
+    });
     this.publish();
   }
 
@@ -234,18 +267,60 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     });
   }
 
-  /** Crystals (from ~1.3x) and magma cracks (from ~10x) on the walls, scrolling with the shaft. */
-  private drawWalls(
-    g: Graphics,
-    travelled: number,
-    depth: number,
-    left: number,
-    right: number,
-  ): void {
-    const crystals = Math.min(0.85, Math.max(0, (depth - 0.05) * 2.5));
-    const cracks = Math.min(0.6, Math.max(0, (depth - 0.5) * 1.5));
-    if (crystals === 0) return;
+  /** The beams (over the canvas and one spacing more, to scroll) and the rails, for a size. */
+  private drawFrame(left: number, right: number, railGap: number): void {
     const { width, height } = this;
+    const b = this.beams.clear();
+    for (let beamY = height + BEAM_GAP; beamY > -2 * BEAM_GAP; beamY -= BEAM_GAP) {
+      b.rect(left - 14, beamY, right - left + 28, 10).fill(TIMBER);
+      b.rect(left - 14, beamY - 40, 10, 50).fill(TIMBER);
+      b.rect(right + 4, beamY - 40, 10, 50).fill(TIMBER);
+    }
+    this.rails
+      .clear()
+      .rect(width / 2 - railGap / 2 - 3, 0, 6, height)
+      .fill(RAIL)
+      .rect(width / 2 + railGap / 2 - 3, 0, 6, height)
+      .fill(RAIL);
+  }
+
+  /**
+   * Crystals (from ~1.3x) and magma cracks (from ~10x) on the walls, scrolling with the shaft:
+   * drawn at their seams for a stretch below the canvas, then moved; drawn again when the
+   * canvas reaches the stretch's end, the size changed or the depth moved a step.
+   */
+  private placeWalls(travelled: number, depth: number, left: number, right: number): void {
+    const { width, height } = this;
+    const first = Math.floor(travelled / SEAM) - 1;
+    const last = Math.ceil((travelled + height) / SEAM) + 1;
+    const depthStep = Math.round(depth / DEPTH_STEP);
+    const size = `${width}x${height}`;
+    const drawn = this.drawnWalls;
+    if (
+      first < drawn.first ||
+      last > drawn.last ||
+      depthStep !== drawn.depthStep ||
+      size !== drawn.size
+    ) {
+      this.drawnWalls = { first, last: last + SEAMS_AHEAD, depthStep, size };
+      this.drawWalls(first, last + SEAMS_AHEAD, depthStep * DEPTH_STEP, left, right);
+    }
+    // Drawn at y = (k - first) * SEAM: a seam's place on the canvas is k * SEAM - travelled.
+    const y = this.drawnWalls.first * SEAM - travelled;
+    this.crystals.y = y;
+    this.cracks.forEach((layer, phase) => {
+      layer.y = y;
+      layer.alpha = 0.55 + 0.45 * Math.sin(travelled * 0.02 + (phase * 2 * Math.PI) / CRACK_PHASES);
+    });
+  }
+
+  private drawWalls(first: number, last: number, depth: number, left: number, right: number): void {
+    const crystals = this.crystals.clear();
+    for (const layer of this.cracks) layer.clear();
+    const crystalShare = Math.min(0.85, Math.max(0, (depth - 0.05) * 2.5));
+    const crackShare = Math.min(0.6, Math.max(0, (depth - 0.5) * 1.5));
+    if (crystalShare === 0) return;
+    const { width } = this;
     const colour = colourAlong(CRYSTAL_DEPTHS, depth);
     const wall = (k: number) => {
       const onLeft = noise(k, 1) < 0.5;
@@ -253,27 +328,39 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       const to = onLeft ? left - 22 : width - 6;
       return from + noise(k, 2) * Math.max(0, to - from);
     };
-    const first = Math.floor(travelled / SEAM) - 1;
-    const last = Math.ceil((travelled + height) / SEAM) + 1;
     for (let k = first; k <= last; k++) {
-      const y = k * SEAM - travelled;
+      const y = (k - first) * SEAM;
       const x = wall(k);
-      if (noise(k, 0) < crystals) {
+      if (noise(k, 0) < crystalShare) {
         const size = 4 + noise(k, 3) * 4 + depth * 6;
-        g.circle(x, y, size * 1.8).fill({ color: colour, alpha: 0.18 });
-        g.poly([x, y - size * 1.4, x + size * 0.7, y, x, y + size * 0.9, x - size * 0.7, y]).fill(
-          colour,
-        );
+        crystals.circle(x, y, size * 1.8).fill({ color: colour, alpha: 0.18 });
+        crystals
+          .poly([x, y - size * 1.4, x + size * 0.7, y, x, y + size * 0.9, x - size * 0.7, y])
+          .fill(colour);
       }
-      if (noise(k, 4) < cracks) {
+      if (noise(k, 4) < crackShare) {
         const cx = wall(k + 0.5);
-        g.moveTo(cx, y - 20)
+        this.cracks[((k % CRACK_PHASES) + CRACK_PHASES) % CRACK_PHASES]!.moveTo(cx, y - 20)
           .lineTo(cx + 6, y - 6)
           .lineTo(cx - 4, y + 6)
           .lineTo(cx + 3, y + 22)
-          .stroke({ width: 3, color: LAVA, alpha: 0.55 + 0.45 * Math.sin(travelled * 0.02 + k) });
+          .stroke({ width: 3, color: LAVA });
       }
     }
+  }
+
+  /** Shows the first `count` dots of `layer` (made as needed, the rest hidden), each set by `place`. */
+  private showDots(layer: Container, count: number, place: (dot: Sprite, i: number) => void): void {
+    while (layer.children.length < count) {
+      const dot = new Sprite(this.dotTexture);
+      dot.anchor.set(0.5);
+      layer.addChild(dot);
+    }
+    layer.children.forEach((child, i) => {
+      const dot = child as Sprite;
+      dot.visible = i < count;
+      if (dot.visible) place(dot, i);
+    });
   }
 }
 
