@@ -83,11 +83,15 @@ export class RedisLink {
     this.timeoutMs = options.timeoutMs;
     this.client = new Redis(options.url, base);
     // Subscriptions are not on the request path: they wait for the connection and are made
-    // again on every reconnection.
+    // again on every reconnection. No CLIENT SETINFO on connecting: with a SUBSCRIBE waiting,
+    // ioredis 5.8.2 and later could send it before its ready check, whose INFO then failed in
+    // subscriber mode (redis/ioredis#2037): the connection started again without the
+    // subscription, and this instance no longer heard the others.
     this.subscriber = new Redis(options.url, {
       ...base,
       enableOfflineQueue: true,
       maxRetriesPerRequest: null,
+      disableClientInfo: true,
     });
     this.breaker = circuitBreaker(handleAll, {
       halfOpenAfter: HALF_OPEN_AFTER_MS,
@@ -108,6 +112,15 @@ export class RedisLink {
     this.subscriber.on('message', (channel: string, payload: string) =>
       this.handlers.get(channel)?.(payload),
     );
+    // Every channel subscribed again whenever the connection is ready, whatever ioredis kept of
+    // the last one (Redis ignores a SUBSCRIBE to a channel already subscribed).
+    this.subscriber.on('ready', () => {
+      const channels = [...this.handlers.keys()];
+      if (!channels.length || this.closed) return;
+      this.subscriber.subscribe(...channels).catch((error: Error) => {
+        if (!this.closed) this.log.warn(`Redis: subscribe again: ${error.message}`);
+      });
+    });
   }
 
   /**

@@ -3,6 +3,7 @@
 // and the link comes back by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLink, RedisUnavailable, RedisTimeout } from '../../server/redis/link';
 import { waitFor } from '../support/cluster';
@@ -89,5 +90,35 @@ describe.skipIf(redisServerMissing)('the Redis link', () => {
     await waitFor('the breaker to half-open', () => (link.available ? true : undefined), 5_000);
     expect((await attempt(link)).error).toBeNull();
     expect((await attempt(link)).error).toBeNull();
+  });
+
+  it('hears what is published after subscribing while its connection was being set up', async () => {
+    // Between the connection's TCP connect and its ready check, ioredis writes a SUBSCRIBE at
+    // once; its ready check's INFO then fails in subscriber mode and the connection starts again
+    // (redis/ioredis#2037). A server instance that opened a channel then never heard the others.
+    const starting = new RedisLink({
+      url: `redis://127.0.0.1:${port}`,
+      prefix: 'link-test:',
+      timeoutMs: TIMEOUT_MS,
+      log: recordingLog([]),
+    });
+    try {
+      const heard: string[] = [];
+      const subscriber = (starting as unknown as { subscriber: Redis }).subscriber;
+      await new Promise<void>((resolve) =>
+        subscriber.once('connect', () => {
+          void starting.subscribe('starting', (payload) => heard.push(payload));
+          resolve();
+        }),
+      );
+      await waitFor('the link up', () => (starting.available ? true : undefined), 10_000);
+      for (let i = 0; i < 30 && !heard.length; i++) {
+        await link.publish('starting', `hello ${i}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(heard.length).toBeGreaterThan(0);
+    } finally {
+      await starting.close();
+    }
   });
 });
