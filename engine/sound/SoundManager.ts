@@ -23,6 +23,13 @@ export interface SoundSpriteDefinition {
 }
 
 export const SOUND_SETTINGS_KEY = 'casino.sound';
+/**
+ * At most this many sounds start within one frame's time (1/60 s), and a clip at most once: a
+ * hundred plinko balls landing, or a board revealed at once, would otherwise stack dozens of
+ * copies into one loud click. What is over the cap is dropped, not delayed.
+ */
+export const MAX_SOUNDS_PER_FRAME = 4;
+const FRAME_MS = 1000 / 60;
 const DEFAULTS: SoundSettings = { muted: false, master: 1, music: 0.6, effects: 0.8 };
 
 /**
@@ -42,8 +49,15 @@ export class SoundManager {
   private gestured = typeof window === 'undefined';
   /** Sounds asked for now are dropped (a scene fast-forwarded to its end). */
   private suppressed = false;
+  /** When the current frame's window opened (ms), and the clips started in it. */
+  private frameStart = -Infinity;
+  private readonly startedInFrame: string[] = [];
 
-  constructor(private readonly storage: KeyValueStore | null) {
+  constructor(
+    private readonly storage: KeyValueStore | null,
+    /** The clock of the per-frame cap (ms). */
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.settings = readSettings(storage);
   }
 
@@ -81,13 +95,23 @@ export class SoundManager {
 
   /**
    * Plays `sprite` of the sound `name`; returns howler's id, or null when unknown, before the
-   * page's first user gesture (no sound, and no AudioContext, until the player has acted) or
-   * while sounds are suppressed.
+   * page's first user gesture (no sound, and no AudioContext, until the player has acted), while
+   * sounds are suppressed, or over the per-frame cap (MAX_SOUNDS_PER_FRAME, a clip once).
    */
   play(name: string, sprite?: string): number | null {
     if (this.suppressed || !this.activated()) return null;
+    const now = this.now();
+    if (now - this.frameStart >= FRAME_MS) {
+      this.frameStart = now;
+      this.startedInFrame.length = 0;
+    }
+    const clip = `${name}\u0000${sprite ?? ''}`;
+    if (this.startedInFrame.length >= MAX_SOUNDS_PER_FRAME || this.startedInFrame.includes(clip)) {
+      return null;
+    }
     const howl = this.howl(name);
     if (!howl) return null;
+    this.startedInFrame.push(clip);
     return howl.play(sprite);
   }
 

@@ -1,6 +1,7 @@
 import { Howler } from 'howler';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_SOUNDS_PER_FRAME,
   SOUND_SETTINGS_KEY,
   SoundManager,
   type KeyValueStore,
@@ -34,13 +35,37 @@ function started(storage: KeyValueStore | null): SoundManager {
   return manager;
 }
 
+describe('sounds in one frame', () => {
+  it(`starts at most ${MAX_SOUNDS_PER_FRAME} in a frame's time, a clip once; the next frame plays again`, () => {
+    let clock = 1_000;
+    const manager = new SoundManager(null, () => clock);
+    const clips = ['a', 'b', 'c', 'd', 'e', 'f'];
+    manager.define('sfx', {
+      src: BEEP.src,
+      sprite: Object.fromEntries(clips.map((clip, i) => [clip, [i * 10, 10] as const])),
+      channel: 'effects',
+    });
+    expect(manager.play('sfx', 'a')).not.toBeNull();
+    clock += 5;
+    expect(manager.play('sfx', 'a')).toBeNull();
+    const played = clips.slice(1).map((clip) => manager.play('sfx', clip) !== null);
+    expect(played).toEqual([true, true, true, false, false]);
+    clock += 12; // 17 ms after the frame opened
+    expect(manager.play('sfx', 'a')).not.toBeNull();
+    expect(manager.play('sfx', 'f')).not.toBeNull();
+  });
+});
+
 describe('sound settings', () => {
   it('in a page, plays nothing (and makes no AudioContext) before the first gesture', () => {
     const page = globalThis as { window?: unknown };
     page.window = globalThis;
     let manager: SoundManager;
+    // A frame apart between plays: the same clip twice within a frame is one sound.
+    let clock = 0;
+    const nextFrame = () => (clock += 20);
     try {
-      manager = new SoundManager(null);
+      manager = new SoundManager(null, () => clock);
     } finally {
       delete page.window;
     }
@@ -53,6 +78,7 @@ describe('sound settings', () => {
     expect(manager.play('ui', 'beep')).not.toBeNull();
     expect(manager.audioStarted).toBe(true);
     // A fast-forwarded scene's sounds are dropped.
+    nextFrame();
     manager.suppress(true);
     expect(manager.play('ui', 'beep')).toBeNull();
     manager.suppress(false);
