@@ -73,7 +73,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   private hover: { tile: number; level: number } | null = null;
   private drawnBackdrop = '';
   private drawnLadder = '';
-  private drawnShaft = '';
   private drawnActors = '';
   private readonly api: GemMinerSceneApi = {
     // The answer's sounds (a gem, the rock, the win) are the panel's (useSteppedGame).
@@ -150,7 +149,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     this.ladderTexts.forEach((t) => (t.style.fontSize = Math.max(11, Math.min(18, rowH * 0.36))));
     this.drawnBackdrop = '';
     this.drawnLadder = '';
-    this.drawnShaft = '';
     this.layoutVersion += 1;
     this.drawnActors = '';
   }
@@ -178,7 +176,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     this.sim.allowBurst = () => this.motion.allow('burst');
     this.drawnBackdrop = '';
     this.drawnLadder = '';
-    this.drawnShaft = '';
     this.layoutVersion += 1;
     this.drawnActors = '';
     gemMinerChannel.attach(this.api);
@@ -221,14 +218,11 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawnBackdrop = backdropKey;
     }
     const ladderKey = `${backdropKey}:${board.status}:${board.dug.length}:${board.target}`;
+    // Graphics are rebuilt only when what they show changed (a resting shaft costs nothing).
     if (ladderKey !== this.drawnLadder) {
       this.drawLadder(g);
-      this.drawnLadder = ladderKey;
-    }
-    // Graphics are rebuilt only when what they show changed (a resting shaft costs nothing).
-    if (ladderKey !== this.drawnShaft) {
       this.drawShaft(g);
-      this.drawnShaft = ladderKey;
+      this.drawnLadder = ladderKey;
     }
     this.drawTiles();
     const m = this.sim.miner;
