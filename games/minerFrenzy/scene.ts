@@ -203,7 +203,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       this.drawnFrame = size;
       this.drawFrame(left, right, railGap);
     }
-    this.placeWalls(travelled, depth, left, right);
+    this.placeWalls(travelled, depth, left, right, size);
     this.beams.y = -(travelled % BEAM_GAP);
     // Sparks grow with the multiplier.
     const sparks =
@@ -289,12 +289,17 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
    * drawn at their seams for a stretch below the canvas, then moved; drawn again when the
    * canvas reaches the stretch's end, the size changed or the depth moved a step.
    */
-  private placeWalls(travelled: number, depth: number, left: number, right: number): void {
-    const { width, height } = this;
+  private placeWalls(
+    travelled: number,
+    depth: number,
+    left: number,
+    right: number,
+    size: string,
+  ): void {
+    const { height } = this;
     const first = Math.floor(travelled / SEAM) - 1;
     const last = Math.ceil((travelled + height) / SEAM) + 1;
     const depthStep = Math.round(depth / DEPTH_STEP);
-    const size = `${width}x${height}`;
     const drawn = this.drawnWalls;
     if (
       first < drawn.first ||
