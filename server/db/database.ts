@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { reconnectDelayMs } from '../reconnectDelay';
 import { DataDirLock } from './lock';
 import * as schema from './schema';
 import { REPO_ROOT } from '../repoRoot';
@@ -113,10 +114,6 @@ async function openPostgres(
   return { db: db as unknown as Db, kind: 'postgres', listen, close: () => pool.end() };
 }
 
-/** A lost LISTEN connection is opened again after this, doubling up to RELISTEN_MAX_MS. */
-const RELISTEN_FIRST_MS = 100;
-const RELISTEN_MAX_MS = 5_000;
-
 /**
  * LISTEN for every channel of a process on one connection of its own, held while any channel is
  * listened to. PostgreSQL wakes every listening connection of the database for each NOTIFY,
@@ -194,7 +191,6 @@ function sharedListener(pool: pg.Pool): Listen {
   /** Opens a connection again for the channels still listened to, retrying until one opens. */
   const relisten = () => {
     if (retryTimer) return;
-    const wait = Math.min(RELISTEN_FIRST_MS * 2 ** retries, RELISTEN_MAX_MS);
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void inTurn(async () => {
@@ -207,7 +203,7 @@ function sharedListener(pool: pg.Pool): Listen {
         if (current) letGo(current, error);
         relisten();
       });
-    }, wait);
+    }, reconnectDelayMs(retries));
     retryTimer.unref();
   };
   return (channel, onMessage) =>

@@ -7,13 +7,12 @@ import {
   handleAll,
   type CircuitBreakerPolicy,
 } from 'cockatiel';
+import { reconnectDelayMs } from '../reconnectDelay';
 
 /** Consecutive failed or late commands that open the breaker. */
 const BREAK_AFTER = 5;
 /** How long an open breaker refuses every command before it lets one through to try. */
 const HALF_OPEN_AFTER_MS = 1_000;
-/** Reconnection: 100 ms after a drop, doubling up to this, for as long as it takes. */
-const MAX_RECONNECT_MS = 5_000;
 /** How long opening a channel waits for Redis to confirm its subscription (see subscribe). */
 const SUBSCRIBE_WAIT_MS = 5_000;
 
@@ -39,9 +38,6 @@ export interface RedisLinkOptions {
   timeoutMs: number;
   log: FastifyBaseLogger;
 }
-
-const reconnectDelay = (attempt: number) =>
-  Math.min(100 * 2 ** Math.min(attempt, 6), MAX_RECONNECT_MS);
 
 /**
  * This process's connection to Redis, which the server uses as an accelerator, never as a
@@ -75,7 +71,8 @@ export class RedisLink {
     this.log = options.log;
     const base: RedisOptions = {
       connectTimeout: 2_000,
-      retryStrategy: reconnectDelay,
+      // Reconnection: 100 ms after a drop, doubling up to 5 s, for as long as it takes.
+      retryStrategy: reconnectDelayMs,
       // A command asked while disconnected fails at once instead of waiting for the connection.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
