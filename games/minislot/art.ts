@@ -142,6 +142,8 @@ export const art: GameArt = {
   sounds: {
     spin: synth({ from: 900, to: 500, seconds: 0.35, wave: 'noise', volume: 0.2 }, 7),
     stop: synth({ from: 190, to: 80, seconds: 0.1, wave: 'square', volume: 0.35 }),
+    // The last reel's tease: a line climbing while it crawls.
+    tease: arpeggio([220, 247, 277, 311, 349, 392, 440, 494], 0.1, 0.18),
     smallWin: arpeggio([660, 880, 1320], 0.09, 0.25),
     bigWin: arpeggio([523, 659, 784, 1047, 784, 1047, 1319, 1568], 0.12, 0.3),
   },

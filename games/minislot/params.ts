@@ -14,5 +14,20 @@ export const minislotParams = defineParams({
   turboFactor: { value: 0.35, min: 0.1, max: 1, step: 0.05, label: 'turbo: share of the times' },
   stopStops: { value: 3, min: 1, max: 8, step: 1, label: 'stops run while braking' },
   overshoot: { value: 1.7, min: 0, max: 3, step: 0.1, label: 'bounce (ease-out-back c1)' },
+  teaseSeconds: {
+    value: 0.8,
+    min: 0,
+    max: 3,
+    step: 0.05,
+    label: 'tease: third reel spins on (s, 0 = off)',
+  },
+  teaseSpeed: { value: 0.45, min: 0.1, max: 1, step: 0.05, label: 'tease: share of reel speed' },
+  teasePays: {
+    value: 40,
+    min: 15,
+    max: 1000,
+    step: 5,
+    label: 'tease: two alike whose three pay at least (x)',
+  },
   blur: { value: 0.55, min: 0, max: 1, step: 0.05, label: 'motion blur strength' },
 });

@@ -60,6 +60,9 @@ class MinislotView extends GameView<MinislotSimulation> {
   private readonly reelsBox = new Container();
   private readonly payline = new Graphics();
   private readonly highlight = new Graphics();
+  /** The glow around the last reel while it teases (drawn once per layout, shown or hidden). */
+  private readonly teaseFrame = new Graphics();
+  private drawnTeaseLayout = -1;
   private reels: ReelView[] = [];
   private banner!: Text;
   private cell = 100;
@@ -107,7 +110,11 @@ class MinislotView extends GameView<MinislotSimulation> {
 
   override init(data: unknown, sim: MinislotSimulation): void {
     super.init(data, sim);
-    sim.onReelStop = () => this.play('stop');
+    sim.onReelStop = (reel) => {
+      this.play('stop');
+      // The reel before the last has stopped on the second of two alike: the last one teases.
+      if (reel === REELS - 2 && sim.teasing) this.play('tease');
+    };
     this.layoutVersion += 1;
   }
 
@@ -117,6 +124,8 @@ class MinislotView extends GameView<MinislotSimulation> {
     // own: batched anyway (they are drawn once), the whole scene is a single draw call.
     this.cabinet.context.batchMode = 'batch';
     this.highlight.context.batchMode = 'batch';
+    this.teaseFrame.context.batchMode = 'batch';
+    this.teaseFrame.visible = false;
     this.motion = ctx.engine.motion;
     const sheet = ctx.engine.assets.sheet(MINISLOT_ART);
     const frames = new Map<SlotSymbol, Texture>();
@@ -171,7 +180,14 @@ class MinislotView extends GameView<MinislotSimulation> {
       resolution: 2,
     });
     this.banner.anchor.set(0.5);
-    ctx.root.addChild(this.cabinet, this.reelsBox, this.payline, this.highlight, this.banner);
+    ctx.root.addChild(
+      this.cabinet,
+      this.reelsBox,
+      this.payline,
+      this.teaseFrame,
+      this.highlight,
+      this.banner,
+    );
     // Skip-by-tap: a tap anywhere on the canvas while the reels turn stops them.
     ctx.root.eventMode = 'static';
     ctx.root.on('pointertap', () => {
@@ -237,6 +253,8 @@ class MinislotView extends GameView<MinislotSimulation> {
       /** The stop on each reel's line now ("24,28,9"), and whether any reel still turns. */
       stops: this.sim.stops.join(','),
       spinning: this.sim.spinning,
+      /** The last reel spins on, slower, after two alike of a big pay (see simulation.ts). */
+      teasing: this.sim.teasing,
       win: this.shown?.win ?? '',
       banner: this.banner.text,
       bannerFontSize: Number(this.banner.style.fontSize),
@@ -305,7 +323,38 @@ class MinislotView extends GameView<MinislotSimulation> {
         } else ghost.clear();
       }
     }
+    this.drawTease();
     this.drawWin();
+  }
+
+  /** While the last reel teases, a gold glow frames it, pulsing unless motion is reduced. */
+  private drawTease(): void {
+    const teasing = this.sim.teasing;
+    this.teaseFrame.visible = teasing;
+    if (!teasing) return;
+    if (this.drawnTeaseLayout !== this.layoutVersion) {
+      this.drawnTeaseLayout = this.layoutVersion;
+      const { y, height } = this.window;
+      const left = this.window.x + (REELS - 1) * (this.cell + this.gap);
+      const wide = this.cell * 0.1;
+      this.teaseFrame.clear();
+      for (const [grow, alpha] of [
+        [wide, 0.18],
+        [wide * 0.55, 0.3],
+        [wide * 0.2, 0.9],
+      ] as const) {
+        this.teaseFrame
+          .roundRect(
+            left - grow,
+            y - grow,
+            this.cell + 2 * grow,
+            height + 2 * grow,
+            this.cell * 0.1,
+          )
+          .stroke({ color: GOLD, width: Math.max(2, wide * 0.4), alpha });
+      }
+    }
+    this.teaseFrame.alpha = this.motion.allow('flash') ? 0.7 + 0.3 * Math.sin(this.glow * 12) : 1;
   }
 
   /**

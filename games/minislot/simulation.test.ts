@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultValues } from '../../engine/index';
 import { prng } from '../../tests/support/prng';
 import { minislotParams } from './params';
-import { MinislotSimulation } from './simulation';
+import { MinislotSimulation, teases } from './simulation';
 
 const DT = 1 / 60;
 
@@ -61,5 +61,68 @@ describe('mini slot reels (headless)', () => {
     sim.dispose();
     expect(done).toBe(true);
     expect(sim.stops).toEqual([1, 2, 3]);
+  });
+
+  describe('the tease: two alike of a big pay on the first reels', () => {
+    // Stop 0 is the strip's only SEVEN, 13 and 25 its BARs, 3 and 7 LEMONs, 1 and 5 BLANKs.
+    it('is asked for two of a symbol whose three pay at least teasePays', () => {
+      expect(teases([0, 0, 9], 40)).toBe(true);
+      expect(teases([13, 25, 9], 40)).toBe(true);
+      expect(teases([0, 13, 9], 40)).toBe(false);
+      expect(teases([3, 7, 9], 40)).toBe(false);
+      expect(teases([3, 7, 9], 15)).toBe(true);
+      expect(teases([1, 5, 9], 15)).toBe(false);
+    });
+
+    /** Steps a spin; what the last reel did while the others were at rest. */
+    function watch(sim: MinislotSimulation, stops: number[], skipAt = Infinity) {
+      let done = false;
+      let t = 0;
+      let teasedFor = 0;
+      let slowest = Infinity;
+      let biggestJump = 0;
+      const last = sim.reels[2]!;
+      sim.spin(stops, false, () => (done = true));
+      while (!done && t < 20) {
+        if (t >= skipAt && t < skipAt + DT) sim.skip();
+        const before = last.pos;
+        sim.update(DT);
+        // How far the strip moved in the step, whole strips counted off: a jump is what shows.
+        const moved = Math.abs(((((before - last.pos + 16) % 32) + 32) % 32) - 16);
+        if (sim.teasing) {
+          teasedFor += DT;
+          slowest = Math.min(slowest, last.velocity);
+          biggestJump = Math.max(biggestJump, moved - last.velocity * DT);
+        }
+        t += DT;
+      }
+      return { done, seconds: t, teasedFor, slowest, biggestJump };
+    }
+
+    it('spins the last reel on, slower, and brakes it onto its stop without a jump', () => {
+      const plain = watch(new MinislotSimulation(undefined, values), [0, 13, 9]);
+      expect(plain.teasedFor).toBe(0);
+      for (const third of [0, 9, 17, 31]) {
+        const sim = new MinislotSimulation(undefined, values);
+        const teased = watch(sim, [0, 0, third]);
+        expect(teased.done).toBe(true);
+        expect(sim.stops).toEqual([0, 0, third]);
+        expect(sim.teasing).toBe(false);
+        expect(teased.seconds).toBeGreaterThan(plain.seconds + values.teaseSeconds);
+        expect(teased.teasedFor).toBeGreaterThan(values.teaseSeconds);
+        expect(teased.slowest).toBeLessThan(values.speed * values.teaseSpeed * 1.05);
+        // Slow enough to read, so nothing jumps: each step moves the strip as its speed says.
+        expect(teased.biggestJump).toBeLessThan(0.05);
+      }
+    });
+
+    it('is left out when turned off, and a skip ends it', () => {
+      const off = new MinislotSimulation(undefined, { ...values, teaseSeconds: 0 });
+      expect(watch(off, [0, 0, 9]).teasedFor).toBe(0);
+      const sim = new MinislotSimulation(undefined, values);
+      const skipped = watch(sim, [13, 25, 4], 1.8);
+      expect(skipped.seconds).toBeLessThan(1.8 + 0.5);
+      expect(sim.stops).toEqual([13, 25, 4]);
+    });
   });
 });
