@@ -14,6 +14,7 @@ import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import type { BoardGeometry } from './board';
 import { plinkoChannel, type PlinkoSceneApi } from './channel';
+import { updateLights } from './lights';
 import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } from './layout';
 import { plinkoParams } from './params';
 import { plinkoMultipliersE4, type PlinkoRisk } from './rules';
@@ -56,7 +57,12 @@ export function multiplierLabel(multiplierE4: number): string {
 
 interface BucketSprite {
   box: Container;
+  /** A halo around the bucket, as bright as its nearest ball is near (lights.ts). */
+  light: Graphics;
   flash: Graphics;
+  /** The landing flash's own share of `flash` (the light adds to it). */
+  flashLevel: number;
+  index: number;
   label: Text;
   baseY: number;
   labelY: number;
@@ -99,6 +105,8 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private readonly seenInFrame = new WeakMap<Particle, number>();
   private renderFrame = 0;
   private buckets: BucketSprite[] = [];
+  /** Each bucket's light, 0 to 1 (lights.ts). */
+  private lights: number[] = [];
   private drawn: { board: BoardGeometry; risk: PlinkoRisk } | null = null;
   private space: LayoutSpace | null = null;
   private placed: PlinkoLayout | null = null;
@@ -169,6 +177,8 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
         height: first.height,
       },
       labelPx: placed.labelPx,
+      /** Each bucket's light in hundredths ("0,0,42,0,…"): a ball nears the lit ones. */
+      lights: this.lights.map((level) => Math.round(level * 100)).join(','),
       labelsRotated: placed.labelsRotated,
       // Neighbouring labels run into each other (upright ones: digits are ~0.75 em across).
       labelsOverlap: placed.labelsRotated
@@ -213,7 +223,16 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       const dip = Math.sin(t * Math.PI) * bucket.dip;
       bucket.box.y = bucket.baseY + dip;
       bucket.label.y = bucket.labelY + dip;
-      bucket.flash.alpha = (1 - t) * 0.8;
+      bucket.flashLevel = (1 - t) * 0.8;
+      bucket.flash.alpha = Math.max(bucket.flashLevel, (this.lights[bucket.index] ?? 0) * 0.3);
+    }
+    if (updateLights(this.lights, this.sim.balls, this.sim.board, dt)) {
+      this.changed = true;
+      for (const bucket of this.buckets) {
+        const level = this.lights[bucket.index] ?? 0;
+        bucket.light.alpha = level;
+        bucket.flash.alpha = Math.max(bucket.flashLevel, level * 0.3);
+      }
     }
   }
 
@@ -347,6 +366,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     this.board.position.set(placed.board.x, placed.board.y);
     this.bucketLayer.removeChildren().forEach((child) => child.destroy({ children: true }));
     this.labelLayer.removeChildren().forEach((child) => child.destroy());
+    if (this.lights.length !== multipliers.length) this.lights = multipliers.map(() => 0);
     this.buckets = placed.buckets.map((rect, i) => {
       const multiplier = multipliers[i] ?? 0;
       const radius = Math.min(5, rect.width / 4);
@@ -356,6 +376,18 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
         .fill(bucketColor(multiplier));
       const flash = new Graphics().roundRect(0, 0, rect.width, rect.height, radius).fill(0xffffff);
       flash.alpha = 0;
+      // The bucket's own colour, glowing out of it in two soft rings.
+      const halo = Math.max(3, Math.min(9, rect.width * 0.25));
+      const light = new Graphics();
+      for (const [grow, alpha] of [
+        [halo, 0.35],
+        [halo * 0.5, 0.7],
+      ] as const) {
+        light
+          .roundRect(-grow, -grow, rect.width + 2 * grow, rect.height + 2 * grow, radius + grow)
+          .fill({ color: bucketColor(multiplier), alpha });
+      }
+      light.alpha = this.lights[i] ?? 0;
       const spot = placed.labels[i]!;
       const label = new Text({
         text: spot.text,
@@ -364,12 +396,23 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       label.anchor.set(0.5);
       label.position.set(spot.x, spot.y);
       label.rotation = placed.labelsRotated ? -Math.PI / 2 : 0;
-      box.addChild(shape, flash);
+      box.addChild(light, shape, flash);
       box.position.set(rect.x, rect.y);
       this.bucketLayer.addChild(box);
       this.labelLayer.addChild(label);
       const dip = Math.min(10, rect.height * 0.35);
-      return { box, flash, label, baseY: rect.y, labelY: spot.y, dip, bounce: 0 };
+      return {
+        box,
+        light,
+        flash,
+        flashLevel: 0,
+        index: i,
+        label,
+        baseY: rect.y,
+        labelY: spot.y,
+        dip,
+        bounce: 0,
+      };
     });
     const { history } = placed;
     this.historySlots.forEach((slot, i) => {
