@@ -4,7 +4,11 @@ import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
 import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
+import { cartShake, type CartShake } from './shake';
 import { MinerFrenzySimulation } from './simulation';
+
+/** No shake: the cart waiting, crashed, cashed out, or with reduced motion. */
+const STILL: CartShake = { amplitude: 0, x: 0, y: 0, rotation: 0 };
 
 const ROCK = 0x2a1a0e;
 const TIMBER = 0x7a4a1e;
@@ -83,6 +87,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private motion!: SceneContext['engine']['motion'];
   /** Which of the round's effects play (reduced motion leaves them out). */
   private readonly effects = { shake: true, sparks: true, dust: true };
+  /** The cart's shake in the last frame drawn, px (describeLayout). */
+  private shakePx = 0;
   private wasRunning = false;
   private wasCrashed = false;
   /** What the shaft, cart and dust were last drawn from (see render). */
@@ -149,6 +155,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
         .get()
         .recent.map((c) => c.crashPoint.toFixed(2))
         .join(' '),
+      /** How wide the cart shakes now, px (0 at rest, with reduced motion, after the round). */
+      shakePx: this.shakePx,
       ...this.overlay?.report(),
     };
   }
@@ -217,10 +225,10 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       dot.tint = SPARK;
       dot.alpha = 1;
     });
-    // The cart: it shakes with speed, tips over when it derails.
+    // The cart: it shakes harder as the multiplier climbs (shake.ts), tips over when it derails.
     const cartW = Math.min(120, width * 0.28);
-    const shake =
-      sim.running() && this.effects.shake ? Math.sin(travelled * 0.3) * Math.min(4, m - 1) : 0;
+    const shake = sim.running() && this.effects.shake ? cartShake(travelled, m) : STILL;
+    this.shakePx = shake.amplitude;
     if (cartW !== this.drawnCartW) {
       // Drawn again only for a new size: moving and turning it changes its transform alone, and
       // Pixi then neither triangulates it again nor rebuilds the frame's draw instructions.
@@ -232,8 +240,11 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       c.circle(cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
     }
     const tip = crashed ? Math.min(1, sim.sinceCrash * 3) : 0;
-    this.cart.position.set(width / 2 + shake + tip * cartW * 0.6, height * 0.7 + tip * 20);
-    this.cart.rotation = tip * 1.2;
+    this.cart.position.set(
+      width / 2 + shake.x + tip * cartW * 0.6,
+      height * 0.7 + shake.y + tip * 20,
+    );
+    this.cart.rotation = shake.rotation + tip * 1.2;
     // Dust after the crash.
     const dusty = crashed && sim.sinceCrash < 2 && this.effects.dust;
     const count = dusty ? sim.values.dust : 0;
