@@ -1,4 +1,4 @@
-import { Container, Graphics } from 'pixi.js';
+import { Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type {
   ActionPhase,
   LayoutReport,
@@ -9,8 +9,8 @@ import type {
 import { BOARD_ACTIONS, cursorStep } from '../shared/scene/boardKeys';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
-import { TABLE_COLOURS } from '../shared/scene/tableColours';
 import type { TileFace } from './board';
+import { MINES_ART, type MinesFrame } from './bundle';
 import { minesChannel, type MinesSceneApi } from './channel';
 import { minesParams } from './params';
 import { MINES } from './rules';
@@ -21,18 +21,22 @@ const DESIGN_BOARD = 640;
 /** Space around the board (CSS px); the board is never drawn larger than this. */
 const MARGIN = 10;
 const MAX_BOARD = 720;
-const COLORS = {
-  hidden: TABLE_COLOURS.tile,
-  hover: TABLE_COLOURS.tileLit,
-  open: TABLE_COLOURS.open,
-  gem: TABLE_COLOURS.win,
-  mine: TABLE_COLOURS.lose,
-  cursor: 0xf5c542,
-};
+const CURSOR = 0xf5c542;
+/** A frame's tile is this share of its cell (the rest is its shadow and lip): drawn a little
+ * larger, the tile itself fills its place on the board. */
+const TILE_IN_CELL = 0.92;
+/** The gem and the mine, as a share of the tile. */
+const ICON = 0.86;
+/** An outcome not picked (shown at the end) is dimmed to this. */
+const DIM = 0.35;
 
 interface TileSprite {
   root: Container;
-  body: Graphics;
+  /** The tile itself: raised (lit under the pointer or cursor) or opened. */
+  body: Sprite;
+  /** The gem or mine on an opened tile. */
+  icon: Sprite;
+  cursor: Graphics;
   drawn: string;
 }
 
@@ -44,17 +48,30 @@ class MinesView extends GameView<MinesSimulation> {
   private board = { cx: DESIGN_BOARD / 2, cy: DESIGN_BOARD / 2, size: DESIGN_BOARD };
   private gap: number = minesParams.tileGap.value;
   private lift: number = minesParams.hoverLift.value;
+  private frames!: Record<MinesFrame, Texture>;
   private readonly api: MinesSceneApi = {
     configure: (board) => this.sim.setBoard(board),
     cursor: () => this.sim.cursor,
   };
 
   create(ctx: SceneContext): void {
+    const sheet = ctx.engine.assets.sheet(MINES_ART);
+    const frame = (name: MinesFrame) => sheet.textures[name]!;
+    this.frames = {
+      tile: frame('tile'),
+      tileLit: frame('tileLit'),
+      open: frame('open'),
+      openHit: frame('openHit'),
+      gem: frame('gem'),
+      mine: frame('mine'),
+    };
     const board = new Container({ label: 'mines-board' });
     for (let i = 0; i < MINES.tiles; i++) {
       const root = new Container({ label: `tile-${i}` });
-      const body = new Graphics();
-      root.addChild(body);
+      const body = new Sprite({ texture: this.frames.tile, anchor: 0.5 });
+      const icon = new Sprite({ texture: this.frames.gem, anchor: 0.5, visible: false });
+      const cursor = new Graphics({ visible: false });
+      root.addChild(body, icon, cursor);
       root.eventMode = 'static';
       root.cursor = 'pointer';
       root.on('pointertap', () => {
@@ -64,7 +81,7 @@ class MinesView extends GameView<MinesSimulation> {
       root.on('pointerover', () => (this.hover = i));
       root.on('pointerout', () => this.hover === i && (this.hover = -1));
       board.addChild(root);
-      this.tiles.push({ root, body, drawn: '' });
+      this.tiles.push({ root, body, icon, cursor, drawn: '' });
     }
     ctx.root.addChild(board);
     this.placeTiles();
@@ -105,7 +122,7 @@ class MinesView extends GameView<MinesSimulation> {
       );
       const key = `${face}:${hovered}:${this.sim.cursor === i}`;
       if (key !== sprite.drawn) {
-        this.drawTile(sprite.body, face, hovered, this.sim.cursor === i);
+        this.showTile(sprite, face, hovered, this.sim.cursor === i);
         sprite.drawn = key;
       }
     });
@@ -152,44 +169,37 @@ class MinesView extends GameView<MinesSimulation> {
     const gap = this.gapPx;
     const left = this.board.cx - this.board.size / 2 + size / 2;
     const top = this.board.cy - this.board.size / 2 + size / 2;
+    const inset = Math.max(2, 3 * this.unit);
     this.tiles.forEach((tile, i) => {
       tile.root.position.set(left + (i % 5) * (size + gap), top + Math.floor(i / 5) * (size + gap));
+      tile.body.setSize(size / TILE_IN_CELL);
+      tile.icon.setSize(size * ICON);
+      tile.cursor
+        .clear()
+        .roundRect(
+          -size / 2 + inset,
+          -size / 2 + inset,
+          size - 2 * inset,
+          size - 2 * inset,
+          10 * this.unit,
+        )
+        .stroke({ width: Math.max(2, 4 * this.unit), color: CURSOR });
       tile.drawn = '';
     });
   }
 
-  private drawTile(g: Graphics, face: TileFace, hovered: boolean, cursor: boolean): void {
-    const s = this.tileSize;
-    const h = s / 2;
-    const u = this.unit;
-    const dim = face === 'gem-unpicked' || face === 'mine-unpicked';
-    g.clear();
-    g.roundRect(-h, -h, s, s, 12 * u).fill(
-      face === 'hidden' ? (hovered ? COLORS.hover : COLORS.hidden) : COLORS.open,
-    );
-    if (cursor) {
-      const inset = Math.max(2, 3 * u);
-      g.roundRect(-h + inset, -h + inset, s - 2 * inset, s - 2 * inset, 10 * u).stroke({
-        width: Math.max(2, 4 * u),
-        color: COLORS.cursor,
-      });
-    }
-    const alpha = dim ? 0.35 : 1;
-    if (face === 'gem' || face === 'gem-unpicked') {
-      const r = s * 0.3;
-      g.poly([0, -r, r * 0.85, -r * 0.2, 0, r, -r * 0.85, -r * 0.2]).fill({
-        color: COLORS.gem,
-        alpha,
-      });
-    } else if (face === 'mine' || face === 'mine-unpicked') {
-      const r = s * 0.24;
-      g.circle(0, 0, r).fill({ color: COLORS.mine, alpha });
-      for (let k = 0; k < 8; k++) {
-        const a = (k * Math.PI) / 4;
-        g.moveTo(Math.cos(a) * r, Math.sin(a) * r)
-          .lineTo(Math.cos(a) * r * 1.45, Math.sin(a) * r * 1.45)
-          .stroke({ width: Math.max(2, 5 * u), color: COLORS.mine, alpha });
-      }
+  /** Swaps the tile's frames for its face; nothing is drawn again. */
+  private showTile(tile: TileSprite, face: TileFace, hovered: boolean, cursor: boolean): void {
+    const { frames } = this;
+    const opened = face === 'mine' ? frames.openHit : frames.open;
+    tile.body.texture = face === 'hidden' ? (hovered ? frames.tileLit : frames.tile) : opened;
+    tile.cursor.visible = cursor;
+    const gem = face === 'gem' || face === 'gem-unpicked';
+    const mine = face === 'mine' || face === 'mine-unpicked';
+    tile.icon.visible = gem || mine;
+    if (gem || mine) {
+      tile.icon.texture = gem ? frames.gem : frames.mine;
+      tile.icon.alpha = face === 'gem-unpicked' || face === 'mine-unpicked' ? DIM : 1;
     }
   }
 }

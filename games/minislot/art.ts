@@ -2,51 +2,17 @@
 // scripts/assets/game-art.ts` writes them to assets/generated/minislot-{art,sfx}.*. Node only.
 import type { GameArt } from '../../scripts/assets/game-art';
 import type { Raster, Rgba } from '../../scripts/assets/raster';
+import {
+  capsule,
+  circle,
+  ellipse,
+  polygon,
+  roundRect,
+  union,
+  type Sdf,
+} from '../../scripts/assets/shapes';
 import { synth } from '../../scripts/assets/wav';
 import type { SlotSymbol } from './rules';
-
-type Sdf = (x: number, y: number) => number;
-
-const circle =
-  (cx: number, cy: number, r: number): Sdf =>
-  (x, y) =>
-    Math.hypot(x - cx, y - cy) - r;
-const ellipse =
-  (cx: number, cy: number, rx: number, ry: number): Sdf =>
-  (x, y) =>
-    (Math.hypot((x - cx) / rx, (y - cy) / ry) - 1) * Math.min(rx, ry);
-/** A segment with round ends (a thick stroke). */
-const capsule =
-  (ax: number, ay: number, bx: number, by: number, r: number): Sdf =>
-  (x, y) => {
-    const [dx, dy] = [bx - ax, by - ay];
-    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)));
-    return Math.hypot(x - ax - t * dx, y - ay - t * dy) - r;
-  };
-const roundRect =
-  (cx: number, cy: number, hw: number, hh: number, r: number): Sdf =>
-  (x, y) => {
-    const qx = Math.abs(x - cx) - hw + r;
-    const qy = Math.abs(y - cy) - hh + r;
-    return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
-  };
-/** A convex polygon, points clockwise on screen. */
-const polygon =
-  (points: readonly (readonly [number, number])[]): Sdf =>
-  (x, y) => {
-    let d = -Infinity;
-    for (let i = 0; i < points.length; i++) {
-      const [ax, ay] = points[i]!;
-      const [bx, by] = points[(i + 1) % points.length]!;
-      const len = Math.hypot(bx - ax, by - ay) || 1;
-      d = Math.max(d, ((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / len);
-    }
-    return d;
-  };
-const union =
-  (...shapes: Sdf[]): Sdf =>
-  (x, y) =>
-    Math.min(...shapes.map((s) => s(x, y)));
 
 const INK: Rgba = [20, 16, 34, 255];
 const SHINE: Rgba = [255, 255, 255, 150];

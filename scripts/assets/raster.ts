@@ -1,4 +1,5 @@
 // A tiny RGBA raster with anti-aliased shapes, for icons drawn by code (no downloads, no canvas).
+import { polygon as polygonShape } from './shapes';
 
 export type Rgba = readonly [number, number, number, number];
 
@@ -35,22 +36,40 @@ export class Raster {
     }
   }
 
+  /**
+   * Fills a shape whose colour changes across it (a gradient, a bevel): `colorAt` gets the pixel's
+   * centre and its signed distance to the shape's edge (negative inside, so -d is how deep).
+   */
+  shade(
+    distance: (x: number, y: number) => number,
+    colorAt: (x: number, y: number, d: number) => Rgba,
+  ): void {
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) {
+        const d = distance(x + 0.5, y + 0.5);
+        if (d < 0.5) this.blend(x, y, colorAt(x + 0.5, y + 0.5, d), 0.5 - d);
+      }
+    }
+  }
+
+  /** A soft light or shadow around a shape: `color` inside, fading to nothing `spread` px out. */
+  glow(distance: (x: number, y: number) => number, color: Rgba, spread: number): void {
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) {
+        const d = distance(x + 0.5, y + 0.5);
+        if (d >= spread) continue;
+        const t = Math.max(0, d) / spread;
+        this.blend(x, y, color, (1 - t) * (1 - t));
+      }
+    }
+  }
+
   circle(cx: number, cy: number, r: number, color: Rgba): void {
     this.fillShape((x, y) => Math.hypot(x - cx, y - cy) - r, color);
   }
 
   /** A convex polygon (points clockwise in screen space). */
   polygon(points: readonly (readonly [number, number])[], color: Rgba): void {
-    this.fillShape((x, y) => {
-      let d = -Infinity;
-      for (let i = 0; i < points.length; i++) {
-        const [ax, ay] = points[i]!;
-        const [bx, by] = points[(i + 1) % points.length]!;
-        const len = Math.hypot(bx - ax, by - ay) || 1;
-        // Distance to the edge line; negative inside for clockwise points (y down).
-        d = Math.max(d, ((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / len);
-      }
-      return d;
-    }, color);
+    this.fillShape(polygonShape(points), color);
   }
 }
