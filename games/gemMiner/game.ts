@@ -5,4 +5,5 @@ export default defineGame({
   kind: 'stepped',
   lobby: { status: 'new', order: 1, tile: ['#7b2ff7', '#2b1055'] },
   paths: { step: 'dig' },
+  bundles: async () => [(await import('./bundle')).gemMinerArtBundle],
 });

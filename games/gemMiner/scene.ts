@@ -8,21 +8,13 @@ import { gemMinerChannel, type GemMinerSceneApi } from './channel';
 import { gemMinerParams } from './params';
 import { GEM_MINER, gemMinerMultiplierE4, SHAFTS } from './rules';
 import { GemMinerSimulation } from './simulation';
-import { COLORS, drawTile } from './tileArt';
+import { GEMMINER_ART } from './bundle';
+import { COLORS } from './palette';
+import { TileView, type TileFrames, type TileLook } from './tileView';
 import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 
 const MARGIN = 8;
 const MAX_LEVELS = GEM_MINER.levels;
-
-/** What a tile view was drawn with. */
-interface TileLook {
-  layout: number;
-  shown: string;
-  reveal: number;
-  lit: boolean;
-  outlined: boolean;
-  mark: number | undefined;
-}
 
 interface Geometry {
   /** The shaft's left edge, the first level's top, a tile's width and a level's height. */
@@ -45,12 +37,11 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   /** The current level's band and the target's marker on the ladder. */
   private readonly shaft = new Graphics();
   /**
-   * One Graphics per tile slot, each redrawn only when its tile changed: a revealed shaft turns
-   * its tiles a few at a time, and one Graphics for all of them was triangulated whole every frame
-   * of it. A render group of its own, so a tile redrawn rebuilds this layer's instructions only.
+   * One view per tile slot, sprites of the baked tiles (tileView.ts), set again only when its tile
+   * changed. A render group of its own, so a tile changed rebuilds this layer's instructions only.
    */
   private readonly tileLayer = new Container({ label: 'tiles', isRenderGroup: true });
-  private readonly tileViews: Graphics[] = [];
+  private readonly tileViews: TileView[] = [];
   /** What each tile view shows (null: nothing, an empty slot; see drawTiles). */
   private readonly drawnTiles: (TileLook | null)[] = [];
   /** Bumped by every layout: each tile is drawn again in its new box. */
@@ -86,6 +77,19 @@ class GemMinerView extends GameView<GemMinerSimulation> {
 
   create(ctx: SceneContext): void {
     this.motion = ctx.engine.motion;
+    this.dotTexture = ctx.engine.textures.get('gemMiner:dot', (dot) =>
+      dot.circle(16, 16, 16).fill(0xffffff),
+    );
+    const sheet = ctx.engine.assets.sheet(GEMMINER_ART).textures;
+    const frames: TileFrames = {
+      dirt: [sheet.dirt0!, sheet.dirt1!, sheet.dirt2!],
+      hole: sheet.hole!,
+      gem: sheet.gem!,
+      glow: sheet.glow!,
+      rock: sheet.rock!,
+      cracks: [sheet.crack2!, sheet.crack3!, sheet.crack4!, sheet.crack5!],
+      dot: this.dotTexture,
+    };
     for (let level = 0; level < MAX_LEVELS; level++) {
       for (let tile = 0; tile < GEM_MINER.maxTiles; tile++) {
         const hit = new Container({ label: `tile-${level}-${tile}` });
@@ -97,7 +101,9 @@ class GemMinerView extends GameView<GemMinerSimulation> {
           if (this.hover?.tile === tile && this.hover.level === level) this.hover = null;
         });
         this.hits.addChild(hit);
-        this.tileViews.push(this.tileLayer.addChild(new Graphics()));
+        const view = new TileView(frames, level * 4 + tile);
+        this.tileLayer.addChild(view.root);
+        this.tileViews.push(view);
         this.drawnTiles.push(null);
       }
       const text = new Text({
@@ -107,9 +113,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       text.anchor.set(0.5);
       this.ladderTexts.push(text);
     }
-    this.dotTexture = ctx.engine.textures.get('gemMiner:dot', (dot) =>
-      dot.circle(16, 16, 16).fill(0xffffff),
-    );
     ctx.root.addChild(
       this.backdrop,
       this.shaft,
@@ -348,7 +351,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     }
   }
 
-  /** Redraws the tiles whose look changed since they were last drawn, and clears empty slots. */
+  /** Sets again the tiles whose look changed since they were last shown, and hides empty slots. */
   private drawTiles(): void {
     const board = this.sim.board;
     const current = currentLevel(board);
@@ -357,7 +360,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       const column = i % GEM_MINER.maxTiles;
       const tile = this.sim.tiles[level]?.[column];
       if (!tile) {
-        if (this.drawnTiles[i]) view.clear();
+        view.clear();
         this.drawnTiles[i] = null;
         return;
       }
@@ -381,25 +384,9 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       ) {
         return;
       }
-      this.drawnTiles[i] = {
-        layout: this.layoutVersion,
-        shown,
-        reveal: tile.reveal,
-        lit,
-        outlined,
-        mark,
-      };
-      const r = this.tileRect(level, column);
-      drawTile(view.clear(), r, shown, tile.reveal, lit, outlined, level * 4 + column);
-      if (mark !== undefined) {
-        view
-          .circle(
-            r.x + r.width / 2,
-            r.y + r.height / 2,
-            Math.min(r.width, r.height) * (mark === -1 ? 0.08 : 0.16),
-          )
-          .fill({ color: COLORS.gold, alpha: mark === -1 ? 0.5 : 0.9 });
-      }
+      const look = { layout: this.layoutVersion, shown, reveal: tile.reveal, lit, outlined, mark };
+      this.drawnTiles[i] = look;
+      view.show(look, this.tileRect(level, column));
     });
   }
 

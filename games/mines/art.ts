@@ -3,37 +3,13 @@
 // its glow): `npx tsx scripts/assets/game-art.ts` writes them to
 // assets/generated/mines-art.{png,json}. Node only.
 import type { GameArt } from '../../scripts/assets/game-art';
-import type { Raster, Rgba } from '../../scripts/assets/raster';
-import {
-  capsule,
-  circle,
-  ellipse,
-  polygon,
-  roundRect,
-  type Sdf,
-} from '../../scripts/assets/shapes';
+import { cutGem } from '../../scripts/assets/gem';
+import { mix, type Raster, type Rgb } from '../../scripts/assets/raster';
+import { capsule, circle, ellipse, roundRect, shifted as at } from '../../scripts/assets/shapes';
 
 /** A frame's side, px: a tile is about 70 CSS px on a phone, drawn at up to 3 device px each. */
 export const MINES_CELL = 192;
 const C = MINES_CELL / 2;
-
-type Rgb = readonly [number, number, number];
-
-const mix = (a: Rgb, b: Rgb, t: number): Rgba => {
-  const k = Math.max(0, Math.min(1, t));
-  return [
-    Math.round(a[0] + (b[0] - a[0]) * k),
-    Math.round(a[1] + (b[1] - a[1]) * k),
-    Math.round(a[2] + (b[2] - a[2]) * k),
-    255,
-  ];
-};
-
-/** Shifts a shape into the cell at `ox`. */
-const at =
-  (ox: number, shape: Sdf): Sdf =>
-  (x, y) =>
-    shape(x - ox, y);
 
 /**
  * A raised tile: its shadow on the felt, a darker lip under it, and a face lit from above (a
@@ -75,40 +51,7 @@ function openWell(r: Raster, ox: number, top: Rgb, bottom: Rgb): void {
 /** The gem: a cut stone in the table's win green, facets lit from the top left, in its glow. */
 function gem(r: Raster, ox: number): void {
   r.glow(at(ox, circle(C, C, 30)), [47, 214, 123, 90], 58);
-  const girdle = C - 10;
-  const stone = polygon([
-    [C - 32, C - 44],
-    [C + 32, C - 44],
-    [C + 58, girdle],
-    [C, C + 58],
-    [C - 58, girdle],
-  ]);
-  r.fillShape(
-    at(ox, (x, y) => stone(x, y) - 4),
-    [10, 64, 38, 255],
-  );
-  r.shade(at(ox, stone), (x, y) => {
-    const dx = x - ox - C;
-    if (y < girdle) {
-      // The crown: a bright table between two side facets.
-      if (Math.abs(dx) < 16 + (y - (C - 44)) * 0.45)
-        return mix([196, 255, 222], [150, 245, 190], (y - C + 44) / 34);
-      return dx < 0 ? [120, 236, 168, 255] : [70, 206, 134, 255];
-    }
-    // The pavilion: lit on the left, in shade on the right.
-    const down = (y - girdle) / 68;
-    return dx < 0
-      ? mix([60, 214, 128], [30, 160, 92], down)
-      : mix([36, 170, 100], [16, 112, 64], down);
-  });
-  // The facets' edges, catching the light.
-  const edge: Rgba = [230, 255, 240, 120];
-  r.fillShape(at(ox, capsule(C - 58, girdle, C + 58, girdle, 1.2)), edge);
-  r.fillShape(at(ox, capsule(C - 16, C - 44, C, C + 58, 1)), [230, 255, 240, 70]);
-  r.fillShape(at(ox, capsule(C + 16, C - 44, C, C + 58, 1)), [230, 255, 240, 50]);
-  // A sparkle on the crown.
-  r.fillShape(at(ox, ellipse(C - 20, C - 30, 10, 2.2)), [255, 255, 255, 230]);
-  r.fillShape(at(ox, ellipse(C - 20, C - 30, 2.2, 10)), [255, 255, 255, 230]);
+  cutGem(r, ox, { cx: C, cy: C + 7, half: 51, width: 58 });
 }
 
 /** The mine: a dark sphere with spikes, lit from the top left, in a red glow. */

@@ -1,7 +1,7 @@
 // `npx tsx scripts/assets/game-art.ts`: draws every game's own art and sounds. A game that has
 // `games/<id>/art.ts` exports `art: GameArt` (frames drawn by code on a Raster, sound clips
 // synthesised); this writes assets/generated/<id>-art.{png,json} (a spritesheet, one row of
-// square cells) and <id>-sfx.{wav,json} (a sound sprite). Nothing is downloaded.
+// cells) and <id>-sfx.{wav,json} (a sound sprite). Nothing is downloaded.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

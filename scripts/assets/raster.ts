@@ -2,6 +2,18 @@
 import { polygon as polygonShape } from './shapes';
 
 export type Rgba = readonly [number, number, number, number];
+export type Rgb = readonly [number, number, number];
+
+/** `a` to `b` by `t` (clamped to 0..1), opaque. */
+export const mix = (a: Rgb | Rgba, b: Rgb | Rgba, t: number): Rgba => {
+  const k = Math.max(0, Math.min(1, t));
+  return [
+    Math.round(a[0] + (b[0] - a[0]) * k),
+    Math.round(a[1] + (b[1] - a[1]) * k),
+    Math.round(a[2] + (b[2] - a[2]) * k),
+    255,
+  ];
+};
 
 export class Raster {
   readonly pixels: Uint8Array;

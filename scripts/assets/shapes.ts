@@ -43,3 +43,9 @@ export const union =
   (...shapes: Sdf[]): Sdf =>
   (x, y) =>
     Math.min(...shapes.map((s) => s(x, y)));
+
+/** A shape moved `ox` px to the right (into a sheet's cell). */
+export const shifted =
+  (ox: number, shape: Sdf): Sdf =>
+  (x, y) =>
+    shape(x - ox, y);

@@ -1,15 +1,16 @@
 // Writes drawn art and synthesised sounds as the engine loads them: a spritesheet (one row of
-// square cells, PNG + Pixi's JSON) and a sound sprite (WAV + howler's sprite map).
+// cells, square unless given a height; PNG + Pixi's JSON) and a sound sprite (WAV + howler's sprite map).
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodePng } from './png';
 import { Raster } from './raster';
 import { encodeWav, soundSprite } from './wav';
 
-/** Square frames drawn by code: frame name -> drawing into the cell at (ox, 0). */
+/** Frames drawn by code: frame name -> drawing into the cell at (ox, 0). */
 export interface Frames {
-  /** Side of a square frame, px. */
+  /** A frame's width, px (and its height unless `cellHeight` says otherwise). */
   cell: number;
+  cellHeight?: number;
   frames: Record<string, (r: Raster, ox: number) => void>;
 }
 
@@ -17,16 +18,17 @@ export interface Frames {
 export function writeSheet(outDir: string, name: string, art: Frames): void {
   const names = Object.keys(art.frames);
   const { cell } = art;
-  const raster = new Raster(cell * names.length, cell);
+  const height = art.cellHeight ?? cell;
+  const raster = new Raster(cell * names.length, height);
   const frames: Record<string, unknown> = {};
   names.forEach((frame, i) => {
     art.frames[frame]!(raster, i * cell);
     frames[frame] = {
-      frame: { x: i * cell, y: 0, w: cell, h: cell },
+      frame: { x: i * cell, y: 0, w: cell, h: height },
       rotated: false,
       trimmed: false,
-      spriteSourceSize: { x: 0, y: 0, w: cell, h: cell },
-      sourceSize: { w: cell, h: cell },
+      spriteSourceSize: { x: 0, y: 0, w: cell, h: height },
+      sourceSize: { w: cell, h: height },
     };
   });
   fs.writeFileSync(

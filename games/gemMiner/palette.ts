@@ -1,0 +1,28 @@
+// The gem miner's palette: what the scene draws its backdrop, ladder, miner and particles with,
+// and tints its baked tiles with (the tiles themselves are art.ts).
+
+export const COLORS = {
+  sky: 0x141c2e,
+  grass: 0x3b7d3a,
+  earth: 0x3a2817,
+  strata: 0x2f2012,
+  wall: 0x24170c,
+  dirt: 0x6b4a2b,
+  dirtLit: 0x8f653a,
+  speck: 0x553a20,
+  hole: 0x150d07,
+  gem: 0x2fd67b,
+  gemLight: 0xa8f7cb,
+  rock: 0x7a7f86,
+  rockDark: 0x4d5157,
+  crack: 0x1b1d20,
+  lost: 0xe8485c,
+  gold: 0xf5c542,
+  wood: 0x8a5a2b,
+  ladder: 0x0f1822,
+  ladderText: 0xcfd8e3,
+  passed: 0x2fd67b,
+  overalls: 0x2f6fd6,
+  skin: 0xf0c08a,
+  steel: 0xb9c2cc,
+};
