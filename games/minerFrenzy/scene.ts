@@ -2,6 +2,8 @@ import { Container, Graphics, Sprite, Texture } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
+import { CART_FRAME, CART_WIDTH } from './art';
+import { MINER_FRENZY_ART } from './bundle';
 import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
 import { cartShake, type CartShake } from './shake';
@@ -13,7 +15,6 @@ const STILL: CartShake = { amplitude: 0, x: 0, y: 0, rotation: 0 };
 const ROCK = 0x2a1a0e;
 const TIMBER = 0x7a4a1e;
 const RAIL = 0x9aa3ad;
-const CART = 0xf7931e;
 /** The rock as the shaft goes deeper (1x, about 5x, about 20x, 100x): brown, slate, amethyst, magma. */
 const ROCK_DEPTHS = [ROCK, 0x1c2233, 0x2e1236, 0x4a1408];
 /** The wall crystals' colour at the same depths. */
@@ -74,7 +75,13 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private readonly beams = new Graphics();
   private readonly rails = new Graphics();
   private readonly sparks = new Container({ label: 'sparks' });
-  private readonly cart = new Graphics();
+  /** The baked cart (art.ts), its anchor on the cart's origin. */
+  private readonly cart = new Sprite({
+    anchor: {
+      x: CART_FRAME.originX / CART_FRAME.width,
+      y: CART_FRAME.originY / CART_FRAME.height,
+    },
+  });
   private readonly dust = new Container({ label: 'dust' });
   private dotTexture: Texture = Texture.WHITE;
   /** What the walls were drawn for: the seams (first and last), the depth step and the size. */
@@ -93,8 +100,6 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private wasCrashed = false;
   /** What the shaft, cart and dust were last drawn from (see render). */
   private drawnKey = '';
-  /** The cart's width when it was last drawn: it moves and turns, its drawing stays. */
-  private drawnCartW = -1;
   readonly action = minerFrenzyChannel.action;
   private readonly api: MinerFrenzySceneApi = {
     run: (round) => {
@@ -123,6 +128,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
 
   create(ctx: SceneContext): void {
     this.motion = ctx.engine.motion;
+    this.cart.texture = ctx.engine.assets.sheet(MINER_FRENZY_ART).textures.cart!;
     this.dotTexture = ctx.engine.textures.get('minerFrenzy:dot', (dot) =>
       dot.circle(16, 16, 16).fill(0xffffff),
     );
@@ -229,16 +235,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     const cartW = Math.min(120, width * 0.28);
     const shake = sim.running() && this.effects.shake ? cartShake(travelled, m) : STILL;
     this.shakePx = shake.amplitude;
-    if (cartW !== this.drawnCartW) {
-      // Drawn again only for a new size: moving and turning it changes its transform alone, and
-      // Pixi then neither triangulates it again nor rebuilds the frame's draw instructions.
-      this.drawnCartW = cartW;
-      const c = this.cart.clear();
-      c.roundRect(-cartW / 2, -cartW * 0.35, cartW, cartW * 0.5, 8).fill(CART);
-      c.rect(-cartW / 2 - 4, -cartW * 0.4, cartW + 8, 8).fill(0x5a2a00);
-      c.circle(-cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
-      c.circle(cartW * 0.3, cartW * 0.17, cartW * 0.1).fill(0x333333);
-    }
+    // The baked cart (art.ts), scaled to its width: moved and turned, never drawn.
+    this.cart.scale.set(cartW / CART_WIDTH);
     const tip = crashed ? Math.min(1, sim.sinceCrash * 3) : 0;
     this.cart.position.set(
       width / 2 + shake.x + tip * cartW * 0.6,
