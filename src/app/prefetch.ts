@@ -78,12 +78,18 @@ export function prefetchFirstScreen(def: RouteDef, loadMessages: () => Promise<v
   if (!def.firstPartOnly) loadMessages().catch(() => undefined);
 }
 
-/** Fetches a game's scene and panel code once (the player showed intent: hover, touch, focus). */
+/**
+ * Fetches a game's scene and panel code and its art once (the player showed intent: hover,
+ * touch, focus).
+ */
 export function prefetchGame(id: string): void {
   const game = playableGame(id);
   if (!game || started.has(`game:${id}`)) return;
   started.add(`game:${id}`);
-  Promise.all([game.scene(), game.panel(), loadSceneSlot()]).catch(() =>
+  const art = import('../../games/shared/scene/registerScene').then((scene) =>
+    scene.prefetchGameArt(game),
+  );
+  Promise.all([game.scene(), game.panel(), loadSceneSlot(), art]).catch(() =>
     started.delete(`game:${id}`),
   );
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { isPlayable } from '../../games/shared/registry/definition';
@@ -111,7 +113,7 @@ describe('first load on a phone', () => {
     expect(brotliTotal).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
   });
 
-  it("loads the game page in the background on the lobby, and a game's scene when its tile is touched", async () => {
+  it("loads the game page in the background on the lobby, and a game's scene and art when its tile is touched", async () => {
     const manifest = readManifest();
     const gamePage = `/${manifest['src/pages/GamePage.tsx']!.file}`;
     const game = GAMES.find(isPlayable)!;
@@ -133,6 +135,11 @@ describe('first load on a phone', () => {
     expect(loaded.has(scene)).toBe(false);
     await page.locator(`.game-tile[href="${gamePath(game)}"]`).dispatchEvent('touchstart');
     await poll(() => loaded.has(scene)).toBe(true);
+    // Its baked art too (games/<id>/art.ts, hashed as <id>-art-<hash>.png), so the tap finds it.
+    if (fs.existsSync(path.join('games', game.id, 'art.ts'))) {
+      const art = new RegExp(`/${game.id}-art-[^/]*\\.png$`);
+      await poll(() => [...loaded].some((file) => art.test(file))).toBe(true);
+    }
     // Still the lobby: nothing navigated.
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();

@@ -1,4 +1,4 @@
-import { getEngine } from '../../../engine/index';
+import { getEngine, type AssetBundle, type Engine } from '../../../engine/index';
 import type { PlayableGame } from '../registry/definition';
 
 /**
@@ -15,10 +15,25 @@ export function registerGameScene(game: PlayableGame): void {
       game.sounds(),
     ]);
     const assets = [...bundles, ...sounds];
-    for (const bundle of assets) {
-      if (!engine.assets.manifest.has(bundle.name)) engine.assets.add(bundle);
-    }
+    addBundles(engine, assets);
     const names = new Set([...(scene.bundles ?? []), ...assets.map((bundle) => bundle.name)]);
     return { ...scene, id: game.id, bundles: [...names] };
   });
+}
+
+/**
+ * Starts loading a game's art (its bundles, not its sounds) without waiting for it: asked when the
+ * player shows intent in the lobby, so that a tap finds the pictures loaded and decoded.
+ */
+export async function prefetchGameArt(game: PlayableGame): Promise<void> {
+  const engine = getEngine();
+  const bundles = await game.bundles();
+  addBundles(engine, bundles);
+  engine.assets.background(bundles.map((bundle) => bundle.name));
+}
+
+function addBundles(engine: Engine, bundles: readonly AssetBundle[]): void {
+  for (const bundle of bundles) {
+    if (!engine.assets.manifest.has(bundle.name)) engine.assets.add(bundle);
+  }
 }
