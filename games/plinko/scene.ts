@@ -13,6 +13,7 @@ import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import type { BoardGeometry } from './board';
+import { PLINKO_ART } from './bundle';
 import { plinkoChannel, type PlinkoSceneApi } from './channel';
 import { updateLights } from './lights';
 import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } from './layout';
@@ -135,12 +136,9 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   };
 
   create(ctx: SceneContext): void {
-    this.pegTexture = ctx.engine.textures.get('plinko:peg', (g) =>
-      g.circle(16, 16, 16).fill(0xe8edf7),
-    );
-    this.ballTexture = ctx.engine.textures.get('plinko:ball', (g) =>
-      g.circle(16, 16, 16).fill(0xff4f7b).circle(11, 11, 5).fill({ color: 0xffffff, alpha: 0.5 }),
-    );
+    const art = ctx.engine.assets.sheet(PLINKO_ART).textures;
+    this.pegTexture = art.peg!;
+    this.ballTexture = art.ball!;
     this.textures = ctx.engine.textures;
     this.motion = ctx.engine.motion;
     this.ballLayer = new ParticleContainer({ label: 'balls', texture: this.ballTexture });
