@@ -1,6 +1,6 @@
-import type { SpritesheetData } from 'pixi.js';
 import artUrl from '../../assets/generated/minislot-art.png?url';
 import artData from '../../assets/generated/minislot-art.json';
+import { artSheetBundle } from '../shared/scene/artSheet';
 import sfxUrl from '../../assets/generated/minislot-sfx.wav?url';
 import sfxData from '../../assets/generated/minislot-sfx.json';
 import type { AssetBundle } from '../../engine/index';
@@ -15,12 +15,7 @@ export const minislotArtUrl = artUrl;
 /** The frames in the sheet's order (one row of cells). */
 export const MINISLOT_FRAMES = Object.keys(artData.frames);
 
-export const minislotArtBundle: AssetBundle = {
-  name: 'minislot',
-  assets: [
-    { kind: 'spritesheet', alias: MINISLOT_ART, image: artUrl, data: artData as SpritesheetData },
-  ],
-};
+export const minislotArtBundle = artSheetBundle('minislot', MINISLOT_ART, artUrl, artData);
 
 export const minislotSoundsBundle: AssetBundle = {
   name: 'minislot-sounds',
