@@ -4,7 +4,7 @@
 // assets/generated/plinko-art.{png,json}. Node only.
 import type { GameArt } from '../../scripts/assets/game-art';
 import { mix, type Raster, type Rgb } from '../../scripts/assets/raster';
-import { circle, ellipse, shifted } from '../../scripts/assets/shapes';
+import { capsule, circle, ellipse, roundRect, shifted } from '../../scripts/assets/shapes';
 
 const CELL = 64;
 const C = CELL / 2;
@@ -25,6 +25,18 @@ export const art: GameArt = {
   frames: {
     peg(r, ox) {
       sphere(r, ox, [255, 255, 255], [170, 182, 204], [96, 108, 132]);
+    },
+    // A bucket, white to take its multiplier's colour as a tint: a face lit from above, a light
+    // edge along its top, a darker lip along its bottom.
+    bucket(r, ox) {
+      r.shade(shifted(ox, roundRect(C, C, C - 1, C - 1, 10)), (_x, y, d) => {
+        const down = y / CELL;
+        const base = mix([250, 250, 250], [196, 196, 196], down);
+        const edge = Math.max(0, 1 + d / 5);
+        const lit = mix(base, [255, 255, 255], edge * Math.max(0, 1 - 2 * down));
+        return mix(lit, [120, 120, 120], edge * 0.6 * Math.max(0, 2 * down - 1));
+      });
+      r.fillShape(shifted(ox, capsule(12, 7, CELL - 12, 7, 1.5)), [255, 255, 255, 200]);
     },
     ball(r, ox) {
       sphere(r, ox, [255, 150, 176], [214, 40, 86], [130, 16, 50]);

@@ -80,6 +80,8 @@ interface BucketSprite {
 class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private pegTexture!: Texture;
   private ballTexture!: Texture;
+  /** A bucket's box, white: tinted with its multiplier's colour. */
+  private bucketTexture!: Texture;
   /** Pegs and balls in the physics' world units, scaled and placed by the layout. */
   private readonly board = new Container({ label: 'plinko-board' });
   /**
@@ -139,6 +141,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     const art = ctx.engine.assets.sheet(PLINKO_ART).textures;
     this.pegTexture = art.peg!;
     this.ballTexture = art.ball!;
+    this.bucketTexture = art.bucket!;
     this.textures = ctx.engine.textures;
     this.motion = ctx.engine.motion;
     this.ballLayer = new ParticleContainer({ label: 'balls', texture: this.ballTexture });
@@ -369,9 +372,9 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       const multiplier = multipliers[i] ?? 0;
       const radius = Math.min(5, rect.width / 4);
       const box = new Container();
-      const shape = new Graphics()
-        .roundRect(0, 0, rect.width, rect.height, radius)
-        .fill(bucketColor(multiplier));
+      const shape = new Sprite(this.bucketTexture);
+      shape.tint = bucketColor(multiplier);
+      shape.setSize(rect.width, rect.height);
       const flash = new Graphics().roundRect(0, 0, rect.width, rect.height, radius).fill(0xffffff);
       flash.alpha = 0;
       // The bucket's own colour, glowing out of it in two soft rings.
