@@ -41,6 +41,8 @@ const TICK_EVERY_MS = 60;
 /** Landings closer together than this share one sound (a win sound is never dropped). */
 const LANDING_SOUND_EVERY_MS = 40;
 const BUCKET_BOUNCE_MS = 320;
+/** A bucket's light is shown in this many steps (lights.ts gives it continuously). */
+const LIGHT_STEPS = 10;
 
 /** Bucket colours from the edge (rare, high) to the centre (common, low). */
 function bucketColor(multiplierE4: number): number {
@@ -90,8 +92,12 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
    * changes (a bucket bouncing, a history chip swapped).
    */
   private readonly pegLayer = new Container({ label: 'pegs', isRenderGroup: true });
-  /** Buckets and their labels in CSS px, so labels keep a readable size at any board scale. */
-  private readonly bucketLayer = new Container({ label: 'buckets' });
+  /**
+   * Buckets in CSS px, so labels keep a readable size at any board scale. A render group of its
+   * own: their lights and bounces change while balls fly, and rebuild this layer's instructions
+   * only.
+   */
+  private readonly bucketLayer = new Container({ label: 'buckets', isRenderGroup: true });
   /** Above every bucket: a label on two lines may be wider than its own bucket. */
   private readonly labelLayer = new Container({ label: 'bucket-labels' });
   /**
@@ -230,7 +236,9 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     if (updateLights(this.lights, this.sim.balls, this.sim.board, dt)) {
       this.changed = true;
       for (const bucket of this.buckets) {
-        const level = this.lights[bucket.index] ?? 0;
+        // In steps of a tenth: a light changes a few times as its ball nears, not every frame.
+        const level = Math.round((this.lights[bucket.index] ?? 0) * LIGHT_STEPS) / LIGHT_STEPS;
+        if (level === bucket.light.alpha) continue;
         bucket.light.alpha = level;
         bucket.flash.alpha = Math.max(bucket.flashLevel, level * 0.3);
       }
