@@ -3,6 +3,7 @@ import {
   Container,
   Graphics,
   Rectangle,
+  Sprite,
   Text,
   type FederatedPointerEvent,
 } from 'pixi.js';
@@ -10,6 +11,7 @@ import type { LayoutReport, LayoutSpace, ParamValues, SceneContext } from '../..
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import { TABLE_COLOURS } from '../shared/scene/tableColours';
+import { DICE_ART } from './bundle';
 import { diceChannel, type DiceSceneApi } from './channel';
 import { diceParams } from './params';
 import type { DiceCondition } from './rules';
@@ -24,6 +26,9 @@ const TICKS = [0, 25, 50, 75, 100];
 /** The dice track: the winning range in green, the target, and the marker that rolls. */
 class DiceView extends GameView<DiceSimulation, DiceData> {
   private readonly track = new Graphics();
+  /** The winning and losing ranges: the baked glossy bar (art.ts), tinted and stretched. */
+  private readonly lowRange = new Sprite();
+  private readonly highRange = new Sprite();
   private readonly targetMark = new Graphics();
   private readonly marker = new Container();
   /** Where a finger or the pointer sets the target: the track and a fingertip around it. */
@@ -78,7 +83,18 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
       label.anchor.set(0.5, 0);
       return label;
     });
-    ctx.root.addChild(this.bigNumber, this.track, this.targetMark, this.marker, ...this.tickLabels);
+    const bar = ctx.engine.assets.sheet(DICE_ART).textures.bar!;
+    this.lowRange.texture = bar;
+    this.highRange.texture = bar;
+    ctx.root.addChild(
+      this.bigNumber,
+      this.track,
+      this.lowRange,
+      this.highRange,
+      this.targetMark,
+      this.marker,
+      ...this.tickLabels,
+    );
     this.dragArea.eventMode = 'static';
     this.dragArea.cursor = 'ew-resize';
     const pick = (event: FederatedPointerEvent) => {
@@ -196,11 +212,15 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
     this.track
       .clear()
       .roundRect(x - 12 * u, y - 12 * u, width + 24 * u, height + 24 * u, 20 * u)
-      .fill(0x1a2c38)
-      .rect(x, y, split - x, height)
-      .fill(left)
-      .rect(split, y, x + width - split, height)
-      .fill(right);
+      .fill(0x0f1c25)
+      .roundRect(x - 9 * u, y - 8 * u, width + 18 * u, height + 18 * u, 17 * u)
+      .fill(0x1a2c38);
+    this.lowRange.tint = left;
+    this.lowRange.position.set(x, y);
+    this.lowRange.setSize(split - x, height);
+    this.highRange.tint = right;
+    this.highRange.position.set(split, y);
+    this.highRange.setSize(x + width - split, height);
     this.targetMark
       .clear()
       .roundRect(split - 4 * u, y - 18 * u, 8 * u, height + 36 * u, 4 * u)
