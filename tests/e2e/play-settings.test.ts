@@ -190,9 +190,10 @@ describe('game settings in the browser', () => {
     });
     await page.reload();
     await settings.waitFor();
-    expect(await settings.locator('input[name=instant]').isChecked()).toBe(true);
-    expect(await settings.locator('select[name=reduced_motion]').inputValue()).toBe('on');
-    expect(await settings.locator('input[name=sound_muted]').isChecked()).toBe(true);
+    // Polled: on a busy machine the form can show before the account's settings have reached it.
+    await poll(() => settings.locator('input[name=instant]').isChecked()).toBe(true);
+    await poll(() => settings.locator('select[name=reduced_motion]').inputValue()).toBe('on');
+    await poll(() => settings.locator('input[name=sound_muted]').isChecked()).toBe(true);
     await first.close();
 
     // Another browser: signing in brings the account's settings, to the settings and the games.

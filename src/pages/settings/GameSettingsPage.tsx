@@ -116,7 +116,10 @@ export default function GameSettingsPage({ data }: ScreenProps) {
   useEffect(() => {
     if (user) setGameSettings(user.id, fetched);
   }, [user, fetched]);
-  const { settings: s } = useSnapshot(gameSettingsState);
+  const { settings, userId } = useSnapshot(gameSettingsState);
+  // The account's settings as fetched until the app's state holds this account's (the effect
+  // above): the switches never show another state first.
+  const s = user && userId === user.id ? settings : fetched;
   const change = (change: Partial<GameSettings>) => void changeGameSettings(change);
   return (
     <SettingsFrame>
