@@ -49,13 +49,15 @@ export class TileView {
   private readonly mark = new Sprite({ anchor: 0.5, visible: false });
   /** The layout the sprites were placed for. */
   private placed = -1;
+  /** This tile's dirt among the variants, so neighbours differ. */
+  private readonly dirt: Texture;
 
   constructor(
     private readonly frames: TileFrames,
-    /** Picks the tile's dirt among the variants, so neighbours differ. */
-    private readonly seed: number,
+    seed: number,
   ) {
-    this.base.texture = frames.dirt[seed % frames.dirt.length]!;
+    this.dirt = frames.dirt[seed % frames.dirt.length]!;
+    this.base.texture = this.dirt;
     this.mark.texture = frames.dot;
     this.mark.tint = COLORS.gold;
     this.root.addChild(this.base, this.glow, this.icon, this.outline, this.mark);
@@ -80,7 +82,7 @@ export class TileView {
     this.base.tint = 0xffffff;
     this.base.alpha = 1;
     if (shown === 'hidden') {
-      this.base.texture = frames.dirt[this.seed % frames.dirt.length]!;
+      this.base.texture = this.dirt;
       this.base.tint = look.lit ? 0xffffff : UNLIT;
     } else if (shown.startsWith('gem')) {
       // The gem rises out of its hole and settles, glowing while it rises.

@@ -1,4 +1,4 @@
-import { Container, Graphics, Sprite, type Texture } from 'pixi.js';
+import { Container, Graphics, GraphicsContext, Sprite, type Texture } from 'pixi.js';
 import type {
   ActionPhase,
   LayoutReport,
@@ -49,6 +49,8 @@ class MinesView extends GameView<MinesSimulation> {
   private gap: number = minesParams.tileGap.value;
   private lift: number = minesParams.hoverLift.value;
   private frames!: Record<MinesFrame, Texture>;
+  /** The cursor's ring, one drawing every tile shares (drawn again only by a layout). */
+  private readonly cursorRing = new GraphicsContext();
   private readonly api: MinesSceneApi = {
     configure: (board) => this.sim.setBoard(board),
     cursor: () => this.sim.cursor,
@@ -70,7 +72,7 @@ class MinesView extends GameView<MinesSimulation> {
       const root = new Container({ label: `tile-${i}` });
       const body = new Sprite({ texture: this.frames.tile, anchor: 0.5 });
       const icon = new Sprite({ texture: this.frames.gem, anchor: 0.5, visible: false });
-      const cursor = new Graphics({ visible: false });
+      const cursor = new Graphics({ context: this.cursorRing, visible: false });
       root.addChild(body, icon, cursor);
       root.eventMode = 'static';
       root.cursor = 'pointer';
@@ -170,20 +172,20 @@ class MinesView extends GameView<MinesSimulation> {
     const left = this.board.cx - this.board.size / 2 + size / 2;
     const top = this.board.cy - this.board.size / 2 + size / 2;
     const inset = Math.max(2, 3 * this.unit);
+    this.cursorRing
+      .clear()
+      .roundRect(
+        -size / 2 + inset,
+        -size / 2 + inset,
+        size - 2 * inset,
+        size - 2 * inset,
+        10 * this.unit,
+      )
+      .stroke({ width: Math.max(2, 4 * this.unit), color: CURSOR });
     this.tiles.forEach((tile, i) => {
       tile.root.position.set(left + (i % 5) * (size + gap), top + Math.floor(i / 5) * (size + gap));
       tile.body.setSize(size / TILE_IN_CELL);
       tile.icon.setSize(size * ICON);
-      tile.cursor
-        .clear()
-        .roundRect(
-          -size / 2 + inset,
-          -size / 2 + inset,
-          size - 2 * inset,
-          size - 2 * inset,
-          10 * this.unit,
-        )
-        .stroke({ width: Math.max(2, 4 * this.unit), color: CURSOR });
       tile.drawn = '';
     });
   }

@@ -44,6 +44,11 @@ const BUCKET_BOUNCE_MS = 320;
 /** A bucket's light is shown in this many steps (lights.ts gives it continuously). */
 const LIGHT_STEPS = 10;
 
+/** A bucket's white overlay: its landing flash, or a third of its light, whichever is brighter. */
+function showFlash(bucket: BucketSprite): void {
+  bucket.flash.alpha = Math.max(bucket.flashLevel, bucket.light.alpha * 0.3);
+}
+
 /** Bucket colours from the edge (rare, high) to the centre (common, low). */
 function bucketColor(multiplierE4: number): number {
   if (multiplierE4 >= 100_000) return 0xff3b5c;
@@ -231,7 +236,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       bucket.box.y = bucket.baseY + dip;
       bucket.label.y = bucket.labelY + dip;
       bucket.flashLevel = (1 - t) * 0.8;
-      bucket.flash.alpha = Math.max(bucket.flashLevel, (this.lights[bucket.index] ?? 0) * 0.3);
+      showFlash(bucket);
     }
     if (updateLights(this.lights, this.sim.balls, this.sim.board, dt)) {
       this.changed = true;
@@ -240,7 +245,7 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
         const level = Math.round((this.lights[bucket.index] ?? 0) * LIGHT_STEPS) / LIGHT_STEPS;
         if (level === bucket.light.alpha) continue;
         bucket.light.alpha = level;
-        bucket.flash.alpha = Math.max(bucket.flashLevel, level * 0.3);
+        showFlash(bucket);
       }
     }
   }
