@@ -105,3 +105,22 @@ export function countTests(jsonFile) {
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }
+
+/**
+ * The failed tests of a Vitest JSON report, each as `file > test: first line of its error`, so the
+ * end of a long log still names them.
+ */
+export function failedTests(jsonFile) {
+  if (!fs.existsSync(jsonFile)) return [];
+  const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+  return (report.testResults ?? []).flatMap((file) => {
+    const name = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (!failed.length && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    return failed.map(
+      (test) => `${name} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+    );
+  });
+}
+
+const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300);

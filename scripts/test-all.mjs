@@ -9,17 +9,20 @@
 // Ends with one line `N passed, N failed` summing every suite, so a run that executed nothing shows.
 import fs from 'node:fs';
 import path from 'node:path';
-import { countTests, root, run, runBuffered, vitestArgs } from './lib.mjs';
+import { countTests, failedTests, root, run, runBuffered, vitestArgs } from './lib.mjs';
 
 const resultsDir = path.join(root, '.test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 
 function countVitest(project) {
-  const counts = countTests(path.join(resultsDir, `${project}.json`));
+  const report = path.join(resultsDir, `${project}.json`);
+  const counts = countTests(report);
   for (const key of Object.keys(totals)) totals[key] += counts[key];
+  failures.push(...failedTests(report));
 }
 
 /** A step: its name and its command (`reports`: the Vitest projects whose tests it counts). */
@@ -125,6 +128,7 @@ for (const [name, ms, code] of timings) {
 console.log(`  ${'total'.padEnd(width)}  ${seconds(Date.now() - started).padStart(6)}`);
 
 if (failedSteps.length) console.error(`\nnpm test stopped at '${failedSteps.join("', '")}'.`);
+if (failures.length) console.error(`failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(failedSteps.length ? 1 : 0);
