@@ -1,4 +1,4 @@
-import { BitmapText, Container, Graphics, Text } from 'pixi.js';
+import { BitmapText, Container, Graphics, Sprite, Text } from 'pixi.js';
 import {
   fitInto,
   renderResolution,
@@ -11,6 +11,8 @@ import {
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import { TABLE_COLOURS } from '../shared/scene/tableColours';
+import { DISC_FILL, RIM, RING, SHADOW_DISC } from './artGeometry';
+import { ROULETTE_ART, type RouletteFrame } from './bundle';
 import { rouletteChannel, type RouletteSceneApi } from './channel';
 import { LABEL_FONT, installLabelFont } from './labelFont';
 import { rouletteLayout, type RouletteLayout } from './layout';
@@ -20,12 +22,11 @@ import { numberColour, type Direction } from './table';
 import { BettingTable } from './tableView';
 import { POCKET_ANGLE, WHEEL_ORDER } from './wheel';
 
-const RING = { outer: 340, numbers: 270, inner: 190, hub: 120 };
-/** The wheel around its centre: the rim (outer + 14) and the pointer above it (outer + 30). */
+/** The wheel around its centre: the rim and the pointer above it (outer + 30). */
 const WHEEL_BOX = {
-  x: -RING.outer - 14,
+  x: -RIM,
   y: -RING.outer - 30,
-  width: 2 * RING.outer + 28,
+  width: 2 * RIM,
   height: 2 * RING.outer + 44,
 };
 const COLOURS = {
@@ -35,6 +36,8 @@ const COLOURS = {
   ink: TABLE_COLOURS.ink,
 } as const;
 const pocketColor = (n: number) => COLOURS[numberColour(n)];
+/** The result on the hub's dark dome: the pocket's colour, lighter so that it reads there. */
+const RESULT_COLOURS = { red: 0xff4d63, green: 0x3ddc84, black: TABLE_COLOURS.ink } as const;
 /** Pixi angles start at +x; the wheel's start at the top. */
 const pixiAngle = (theta: number) => theta - Math.PI / 2;
 /** Upright, the wheel grows over the table while the ball runs, and stays a moment after. */
@@ -61,7 +64,7 @@ class RouletteView extends GameView<RouletteSimulation> {
   /** Wheel, ball, pointer and result around the wheel's centre, scaled into the wheel's box. */
   private readonly wheelGroup = new Container({ label: 'roulette-wheel' });
   private readonly wheel = new Container({ label: 'wheel' });
-  private readonly ball = new Graphics();
+  private readonly ball = new Sprite({ anchor: 0.5 });
   /** Dims the table while the wheel is drawn large over it. */
   private readonly dim = new Graphics();
   private result!: Text;
@@ -87,8 +90,7 @@ class RouletteView extends GameView<RouletteSimulation> {
         this.holdLeft = 0;
         this.sim.spin(pocket, (landed) => {
           this.result.text = String(landed);
-          this.result.style.fill =
-            numberColour(landed) === 'black' ? COLOURS.ink : pocketColor(landed);
+          this.result.style.fill = RESULT_COLOURS[numberColour(landed)];
           this.table.setWinning(landed);
           this.holdLeft = ZOOM.holdSeconds;
           resolve(landed);
@@ -97,24 +99,37 @@ class RouletteView extends GameView<RouletteSimulation> {
   };
 
   create(ctx: SceneContext): void {
+    const sheet = ctx.engine.assets.sheet(ROULETTE_ART);
+    const frame = (name: RouletteFrame) => sheet.textures[name]!;
+    this.table.useArt({ chip: frame('chip'), chipMarks: frame('chipMarks'), felt: frame('felt') });
+    // The bowl: a dark edge, the wooden rim, a brass lip, and the ball's track in polished wood.
     const disc = new Graphics()
-      .circle(0, 0, RING.outer + 14)
-      .fill(0x3a2a1a)
+      .circle(0, 0, RIM)
+      .fill(0x1c1008)
+      .circle(0, 0, RIM - 3)
+      .fill(0x6b4424)
       .circle(0, 0, RING.outer)
-      .fill(0x0d1a22);
+      .fill(0x4a2a14)
+      .stroke({ width: 3, color: 0xd9b878 });
     const pockets = new Graphics();
     WHEEL_ORDER.forEach((n, i) => {
       const a0 = pixiAngle(i * POCKET_ANGLE - POCKET_ANGLE / 2);
       const a1 = a0 + POCKET_ANGLE;
       pockets
         .moveTo(0, 0)
-        .arc(0, 0, RING.numbers + 40, a0, a1)
+        .arc(0, 0, RING.pockets, a0, a1)
         .lineTo(0, 0)
         .fill(pocketColor(n))
         .stroke({ width: 2, color: 0xc9a86a });
     });
-    pockets.circle(0, 0, RING.inner).fill(0x5a3d22).stroke({ width: 3, color: 0xc9a86a });
-    pockets.circle(0, 0, RING.hub).fill(0x2a1c10);
+    pockets.circle(0, 0, RING.pockets).stroke({ width: 2, color: 0xd9b878 });
+    const cone = new Sprite({ texture: frame('cone'), anchor: 0.5 });
+    cone.setSize((2 * RING.inner) / DISC_FILL);
+    const brass = new Graphics()
+      .circle(0, 0, RING.inner)
+      .stroke({ width: 3, color: 0xd9b878 })
+      .circle(0, 0, RING.hub)
+      .stroke({ width: 2, color: 0x9c7a40 });
     installLabelFont();
     const labels = WHEEL_ORDER.map((n, i) => {
       const theta = i * POCKET_ANGLE;
@@ -130,8 +145,15 @@ class RouletteView extends GameView<RouletteSimulation> {
       label.rotation = theta;
       return label;
     });
-    this.wheel.addChild(disc, pockets, ...labels);
-    this.ball.circle(0, 0, 11).fill(0xf4f4f4).stroke({ width: 2, color: 0x9aa5b1 });
+    this.wheel.addChild(disc, pockets, ...labels, cone, brass);
+    this.ball.texture = frame('ball');
+    this.ball.setSize(22 / DISC_FILL);
+    // The light and the shadow stay still while the wheel turns under them.
+    const light = new Sprite({ texture: frame('light'), anchor: 0.5 });
+    light.setSize((2 * RIM) / DISC_FILL);
+    const shadow = new Sprite({ texture: frame('shadow'), anchor: 0.5, alpha: 0.8 });
+    shadow.setSize((2 * RIM) / SHADOW_DISC);
+    shadow.position.set(0, 14);
     this.result = new Text({
       text: '',
       style: {
@@ -144,7 +166,7 @@ class RouletteView extends GameView<RouletteSimulation> {
     this.result.anchor.set(0.5);
     const pointer = new Graphics().poly([0, 0, -14, -28, 14, -28]).fill(0xf5c542);
     pointer.position.set(0, -RING.outer - 2);
-    this.wheelGroup.addChild(this.wheel, this.ball, this.result, pointer);
+    this.wheelGroup.addChild(shadow, this.wheel, light, this.ball, this.result, pointer);
     ctx.root.addChild(this.table.root, this.dim, this.wheelGroup);
   }
 

@@ -1,6 +1,6 @@
 // The betting table's art: its colours, the felt's cells, the labels' font and fit, and the chip
 // stacks (BettingTable in tableView.ts lays them out and keeps them).
-import { BitmapText, Container, Graphics } from 'pixi.js';
+import { BitmapText, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type { Rect } from '../../engine/index';
 import { LABEL_FONT, installLabelFont } from './labelFont';
 import { chipLabel } from './selection';
@@ -30,9 +30,20 @@ const chipColour = (cents: number) => CHIP_COLOURS.find(([from]) => cents >= fro
 
 export interface ChipStack {
   root: Container;
-  discs: Graphics;
+  /** The chips under the top one, the top one, and the top one's white marks. */
+  discs: Container;
   label: BitmapText;
   drawn: string;
+}
+
+/** The baked frames the table draws with (games/roulette/art.ts). */
+export interface TableArt {
+  /** A chip's body in white, tinted by its value. */
+  chip: Texture;
+  /** A chip's white marks, drawn untinted over the top chip. */
+  chipMarks: Texture;
+  /** The felt's grain, a tile repeated over the table. */
+  felt: Texture;
 }
 
 export const newText = (fill: number = COLOURS.ink) => {
@@ -84,33 +95,35 @@ export function drawCell(g: Graphics, cell: TableCell): void {
 /** An empty stack: its discs and its label, drawn by drawChipStack. */
 export function newChipStack(): ChipStack {
   const root = new Container();
-  const discs = new Graphics();
+  const discs = new Container();
   const label = newText();
   root.addChild(discs, label);
   return { root, discs, label, drawn: '' };
 }
 
 /** A stack of `count` chips (at most 3 show) worth `cents` in all, of radius `r`. */
-export function drawChipStack(stack: ChipStack, cents: number, count: number, r: number): void {
+export function drawChipStack(
+  stack: ChipStack,
+  cents: number,
+  count: number,
+  r: number,
+  art: TableArt,
+): void {
   const key = `${cents}:${count}:${r}`;
   if (stack.drawn === key) return;
   stack.drawn = key;
   const colour = chipColour(cents);
-  const g = stack.discs.clear();
+  for (const old of stack.discs.removeChildren()) old.destroy();
   // The chips under the top one show as edges below it.
-  for (let i = count - 1; i >= 1; i--) {
-    g.circle(0, i * 2.5, r)
-      .fill(colour)
-      .stroke({ color: 0x000000, width: 1, alpha: 0.45 });
+  for (let i = count - 1; i >= 0; i--) {
+    const chip = new Sprite({ texture: art.chip, anchor: 0.5, tint: colour });
+    chip.setSize(2 * r);
+    chip.y = i * 2.5;
+    stack.discs.addChild(chip);
   }
-  g.circle(0, 0, r).fill(colour).stroke({ color: 0x000000, width: 1, alpha: 0.5 });
-  for (let i = 0; i < 6; i++) {
-    const a = (i * Math.PI) / 3;
-    g.moveTo(Math.cos(a) * (r - 1.6), Math.sin(a) * (r - 1.6))
-      .arc(0, 0, r - 1.6, a, a + 0.32)
-      .stroke({ color: COLOURS.ink, width: 2.4 });
-  }
-  g.circle(0, 0, r * 0.7).stroke({ color: COLOURS.ink, width: 1, alpha: 0.8 });
+  const marks = new Sprite({ texture: art.chipMarks, anchor: 0.5 });
+  marks.setSize(2 * r);
+  stack.discs.addChild(marks);
   const label = stack.label;
   label.text = chipLabel(cents);
   label.style.fontSize = Math.max(8, Math.round(r * 0.82));

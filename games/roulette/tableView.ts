@@ -3,7 +3,14 @@
 // dragged to another spot moves there, a long press takes a spot's chips back. The keyboard
 // cursor does the same from the arrows, Enter and Delete. It changes nothing itself: it reports
 // to the panel, which changes its list and hands it back (one source of truth).
-import { BitmapText, Container, Graphics, Rectangle, type FederatedPointerEvent } from 'pixi.js';
+import {
+  BitmapText,
+  Container,
+  Graphics,
+  Rectangle,
+  TilingSprite,
+  type FederatedPointerEvent,
+} from 'pixi.js';
 import { formatMoney } from '../shared/format/amount';
 import type { RouletteSceneConfig } from './channel';
 import { GESTURE, TableGesture, type GestureEvent } from './gesture';
@@ -17,6 +24,7 @@ import {
   newChipStack,
   newText,
   type ChipStack,
+  type TableArt,
 } from './tableArt';
 import {
   layoutTable,
@@ -43,6 +51,9 @@ export interface TableActions {
 export class BettingTable {
   readonly root = new Container({ label: 'betting-table' });
   private readonly felt = new Graphics();
+  /** The felt's grain over the cells (its texture set by useArt). */
+  private readonly grain = new TilingSprite({ alpha: 0.35 });
+  private art: TableArt | null = null;
   private readonly labels = new Container({ label: 'table-labels' });
   private readonly marks = new Graphics();
   private readonly chips = new Container({ label: 'chips' });
@@ -106,6 +117,7 @@ export class BettingTable {
     });
     this.root.addChild(
       this.felt,
+      this.grain,
       this.labels,
       this.marks,
       this.chips,
@@ -113,6 +125,13 @@ export class BettingTable {
       this.ghost.root,
       this.hit,
     );
+  }
+
+  /** The baked chips and felt, once the scene has its sheet (before the first layout). */
+  useArt(art: TableArt): void {
+    this.art = art;
+    this.grain.texture = art.felt;
+    this.grain.tileScale.set(0.5);
   }
 
   /** The table's spots and cells as laid out (null before the first layout). */
@@ -325,6 +344,8 @@ export class BettingTable {
     const W = layout.numberWidth;
     const H = layout.numberHeight;
     g.roundRect(b.x - 3, b.y - 3, b.width + 6, b.height + 6, 6).fill(COLOURS.rim);
+    this.grain.position.set(b.x, b.y);
+    this.grain.setSize(b.width, b.height);
     for (const cell of layout.cells) drawCell(g, cell);
     for (const cell of layout.cells) {
       const r = cell.rect;
@@ -420,7 +441,7 @@ export class BettingTable {
   private drawStack(stack: ChipStack, cents: number): void {
     const chip = this.config?.chipCents ?? 0;
     const count = chip > 0 ? Math.min(3, Math.max(1, Math.round(cents / chip))) : 1;
-    drawChipStack(stack, cents, count, this.chipRadius);
+    if (this.art) drawChipStack(stack, cents, count, this.chipRadius, this.art);
   }
 
   private drawPressRing(now: number): void {
