@@ -5,4 +5,5 @@ export default defineGame({
   kind: 'instant',
   lobby: { status: 'new', order: 7, tile: ['#5b6cff', '#151a4d'] },
   paths: { bet: 'rounds' },
+  bundles: async () => [(await import('./bundle')).asteroidsArtBundle],
 });

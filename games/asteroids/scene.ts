@@ -11,7 +11,8 @@ import {
 } from '../../engine/index';
 import { defineScene } from '../shared/scene/gameScene';
 import { playGameSound, type GameSound } from '../shared/scene/sounds';
-import { atlasTextures, backdropParticles, drawAtlas, ROCK, type Atlas } from './atlas';
+import { atlasTextures, backdropParticles, ROCK, type Atlas } from './atlas';
+import { ASTEROIDS_ART } from './bundle';
 import { asteroidsChannel, type AsteroidsSceneApi } from './channel';
 import { asteroidsParams } from './params';
 import { GemStrip, gemColour, STRIP_HEIGHT } from './gemStrip';
@@ -54,8 +55,8 @@ const coarsePointer = () =>
  * The round: a ship in the middle, nine rocks on matter-js, bullets, blasts; a strip of nine
  * gem slots on top fills in the server's order, and the won three light up.
  *
- * The field is particles of one texture atlas drawn once (a white texel for the backdrop and its
- * border, a dot for stars, bullets and sparks, the rock outlines, the ship and its flame), all in
+ * The field is particles of one baked sheet (a white texel for the backdrop and its border, haze
+ * for its nebula, a dot for stars, bullets and sparks, the rocks, the ship and its flame), all in
  * one ParticleContainer: one buffer upload and one draw call a frame, and no display objects to
  * transform, batch or re-sort when rocks split or sparks die. Sparks move once a frame (from their
  * age), not once a step. Sounds wait for the frame and play at most once each per frame; the gem
@@ -125,7 +126,7 @@ class AsteroidsView implements SceneView<undefined, AsteroidsSimulation, SceneCo
 
   create(ctx: SceneContext): void {
     this.engine = ctx.engine;
-    this.atlas = atlasTextures(ctx.engine.textures.get('asteroids:atlas', drawAtlas));
+    this.atlas = atlasTextures(ctx.engine.assets.sheet(ASTEROIDS_ART));
     this.sprites = new ParticleContainer<Particle>({
       label: 'asteroids-sprites',
       texture: this.atlas.dot,

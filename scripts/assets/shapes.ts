@@ -39,6 +39,25 @@ export const polygon =
     }
     return d;
   };
+/** Any simple polygon, convex or not (an even-odd test for inside). */
+export const outline =
+  (points: readonly (readonly [number, number])[]): Sdf =>
+  (x, y) => {
+    let nearest = Infinity;
+    let inside = false;
+    for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+      const [ax, ay] = points[i]!;
+      const [bx, by] = points[j]!;
+      const [dx, dy] = [bx - ax, by - ay];
+      const t = Math.max(
+        0,
+        Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)),
+      );
+      nearest = Math.min(nearest, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+      if (ay > y !== by > y && x < ((bx - ax) * (y - ay)) / (by - ay) + ax) inside = !inside;
+    }
+    return inside ? -nearest : nearest;
+  };
 export const union =
   (...shapes: Sdf[]): Sdf =>
   (x, y) =>
