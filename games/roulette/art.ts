@@ -7,7 +7,14 @@
 import type { GameArt } from '../../scripts/assets/game-art';
 import { mix, type Raster, type Rgb } from '../../scripts/assets/raster';
 import { circle, ellipse, shifted } from '../../scripts/assets/shapes';
-import { ART_CELL, DISC_FILL, HUB_SHARE, LIGHT_SHARE, SHADOW_DISC } from './artGeometry';
+import {
+  ART_CELL,
+  DISC_FILL,
+  HUB_SHARE,
+  LIGHT_SHARE,
+  OVERLAY_DISC,
+  SHADOW_DROP,
+} from './artGeometry';
 
 const CELL = ART_CELL;
 const C = CELL / 2;
@@ -104,26 +111,30 @@ export const art: GameArt = {
         return mix([128, 86, 48], [62, 40, 22], t);
       });
     },
-    // The light across the wheel, fixed as the wheel turns: brighter to the top left, darker to
-    // the bottom right, a shine along the rim, and the pockets sunk under the track's edge.
-    light(r, ox) {
+    // One picture over the wheel, fixed as it turns: the light across it (brighter to the top
+    // left, darker to the bottom right, a shine along the rim, the pockets in shade under the
+    // track's edge) and, around it, its shadow on the table. One quad a frame, not two.
+    overlay(r, ox) {
+      const rim = OVERLAY_DISC * C;
+      const spread = C / rim - 1;
       for (let y = 0; y < CELL; y++) {
         for (let x = 0; x < CELL; x++) {
-          const [u, v] = unit(ox, ox + x + 0.5, y + 0.5);
+          const [u, v] = [(x + 0.5 - C) / rim, (y + 0.5 - C) / rim];
           const d = Math.hypot(u, v);
+          const inside = Math.max(0, Math.min(1, (1 - d) * rim + 0.5));
           const toward = -(u * 0.6 + v * 0.8);
           let light = toward > 0 ? 0.16 * toward * toward : -0.28 * Math.pow(-toward, 1.5);
           const onRim = Math.max(0, 1 - Math.abs(d - (1 + LIGHT_SHARE.lip) / 2) * 40);
           light += onRim * 0.55 * Math.pow(Math.max(0, toward), 3);
           const underLip = LIGHT_SHARE.pockets - d;
           if (underLip > 0) light -= 0.3 * Math.max(0, 1 - underLip * 14);
-          lightPixel(r, ox + x, y, light, (1 - d) * R + 0.5);
+          lightPixel(r, ox + x, y, light, inside);
+          // The shadow falls a little below the wheel.
+          const out = Math.max(0, Math.hypot(u, v - SHADOW_DROP) - 1) / spread;
+          const shadow = 0.55 * Math.pow(Math.max(0, 1 - out), 2) * (1 - inside);
+          if (shadow > 0) r.blend(ox + x, y, [0, 0, 0, 255], shadow);
         }
       }
-    },
-    // The wheel's shadow on the table: a dark disc with a soft edge.
-    shadow(r, ox) {
-      r.glow(shifted(ox, circle(C, C, SHADOW_DISC * C)), [0, 0, 0, 170], C - SHADOW_DISC * C);
     },
   },
 };

@@ -11,7 +11,7 @@ import {
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import { TABLE_COLOURS } from '../shared/scene/tableColours';
-import { DISC_FILL, RIM, RING, SHADOW_DISC } from './artGeometry';
+import { DISC_FILL, OVERLAY_DISC, RIM, RING } from './artGeometry';
 import { ROULETTE_ART, type RouletteFrame } from './bundle';
 import { rouletteChannel, type RouletteSceneApi } from './channel';
 import { LABEL_FONT, installLabelFont } from './labelFont';
@@ -149,11 +149,8 @@ class RouletteView extends GameView<RouletteSimulation> {
     this.ball.texture = frame('ball');
     this.ball.setSize(22 / DISC_FILL);
     // The light and the shadow stay still while the wheel turns under them.
-    const light = new Sprite({ texture: frame('light'), anchor: 0.5 });
-    light.setSize((2 * RIM) / DISC_FILL);
-    const shadow = new Sprite({ texture: frame('shadow'), anchor: 0.5, alpha: 0.8 });
-    shadow.setSize((2 * RIM) / SHADOW_DISC);
-    shadow.position.set(0, 14);
+    const overlay = new Sprite({ texture: frame('overlay'), anchor: 0.5 });
+    overlay.setSize((2 * RIM) / OVERLAY_DISC);
     this.result = new Text({
       text: '',
       style: {
@@ -166,7 +163,7 @@ class RouletteView extends GameView<RouletteSimulation> {
     this.result.anchor.set(0.5);
     const pointer = new Graphics().poly([0, 0, -14, -28, 14, -28]).fill(0xf5c542);
     pointer.position.set(0, -RING.outer - 2);
-    this.wheelGroup.addChild(shadow, this.wheel, light, this.ball, this.result, pointer);
+    this.wheelGroup.addChild(this.wheel, overlay, this.ball, this.result, pointer);
     ctx.root.addChild(this.table.root, this.dim, this.wheelGroup);
   }
 

@@ -50,6 +50,11 @@ export interface TableActions {
 
 export class BettingTable {
   readonly root = new Container({ label: 'betting-table' });
+  /**
+   * The felt, its grain and its labels: drawn again only by a layout or a change of language, so
+   * kept as one picture (a quad a frame while the wheel spins, not every cell, label and the grain).
+   */
+  private readonly base = new Container({ label: 'table-felt' });
   private readonly felt = new Graphics();
   /** The felt's grain over the cells (its texture set by useArt). */
   private readonly grain = new TilingSprite({ alpha: 0.35 });
@@ -63,6 +68,7 @@ export class BettingTable {
   private readonly numberLabels: BitmapText[] = [];
   private readonly outsideLabels = new Map<string, BitmapText>();
   private readonly stacks = new Map<string, ChipStack>();
+  private readonly readoutLayer = new Container({ label: 'table-readouts' });
   /** The readouts in the table's empty corners: caption and value of the total and the chip. */
   private readonly readouts = [0, 1].map(() => ({
     caption: newText(COLOURS.line),
@@ -104,7 +110,7 @@ export class BettingTable {
       this.outsideLabels.set(key, label);
       this.labels.addChild(label);
     }
-    for (const readout of this.readouts) this.labels.addChild(readout.caption, readout.value);
+    for (const readout of this.readouts) this.readoutLayer.addChild(readout.caption, readout.value);
     this.hit.eventMode = 'static';
     this.hit.cursor = 'pointer';
     this.hit.on('pointerdown', (e) => this.onDown(e));
@@ -115,10 +121,10 @@ export class BettingTable {
     this.hit.on('pointerleave', () => {
       if (!this.gesture.active) this.hoverZone = null;
     });
+    this.base.addChild(this.felt, this.grain, this.labels);
     this.root.addChild(
-      this.felt,
-      this.grain,
-      this.labels,
+      this.base,
+      this.readoutLayer,
       this.marks,
       this.chips,
       this.pressRing,
@@ -372,6 +378,8 @@ export class BettingTable {
       }
       fitLabel(label, cell.rect, outsidePx);
     }
+    if (this.base.isCachedAsTexture) this.base.updateCacheTexture();
+    else this.base.cacheAsTexture(true);
   }
 
   /** The chips' total (red while it cannot be spun) and the chip a tap places, in the corners. */
