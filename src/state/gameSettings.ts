@@ -25,6 +25,26 @@ export const gameSettingsState = proxy({
 
 let loading: { userId: number; promise: Promise<void> } | null = null;
 
+/**
+ * A player's changes sent and not yet answered, oldest first, each with its number in the order
+ * sent. An answer says what the server held when it answered: the changes still on their way
+ * show over it, and an answer older than one already shown (a change sent earlier, answered
+ * later) is not shown at all. So a switch turned while another change is on its way never flips
+ * back.
+ */
+let pending: { change: Partial<GameSettings>; seq: number }[] = [];
+/** The number of the last change sent, and of the last one whose answer was shown. */
+let sentSeq = 0;
+let shownSeq = 0;
+/** What the server last said the player's settings are. */
+let confirmed: GameSettings | null = null;
+
+/** The server's settings with the changes still on their way over them. */
+function showConfirmed(settings: GameSettings): void {
+  confirmed = settings;
+  gameSettingsState.settings = Object.assign({ ...settings }, ...pending.map((p) => p.change));
+}
+
 function readLocal(): GameSettings {
   try {
     const stored = JSON.parse(localStorage.getItem(GAME_SETTINGS_KEY) ?? 'null') as unknown;
@@ -67,6 +87,8 @@ function sanitize(stored: unknown): GameSettings {
 export function loadGameSettings(userId: number | null): Promise<void> {
   if (userId === null) {
     loading = null;
+    pending = [];
+    confirmed = null;
     if (gameSettingsState.userId !== null) {
       gameSettingsState.userId = null;
       gameSettingsState.settings = readLocal();
@@ -75,10 +97,13 @@ export function loadGameSettings(userId: number | null): Promise<void> {
   }
   if (loading?.userId === userId) return loading.promise;
   // From now on changes go to this player's account; what shows until the answer is kept.
+  if (gameSettingsState.userId !== userId) pending = [];
   gameSettingsState.userId = userId;
+  // A read is older than the answer to any change sent after it.
+  const sentBefore = sentSeq;
   const promise = gameSettingsApi.get(true).then(
     (settings) => {
-      if (loading?.promise === promise) gameSettingsState.settings = settings;
+      if (loading?.promise === promise && shownSeq <= sentBefore) showConfirmed(settings);
     },
     () => {
       if (loading?.promise === promise) loading = null;
@@ -91,8 +116,9 @@ export function loadGameSettings(userId: number | null): Promise<void> {
 /** The settings as the server just answered them for `userId`. */
 export function setGameSettings(userId: number, settings: GameSettings): void {
   loading = { userId, promise: Promise.resolve() };
+  if (gameSettingsState.userId !== userId) pending = [];
   gameSettingsState.userId = userId;
-  gameSettingsState.settings = settings;
+  showConfirmed(settings);
 }
 
 /**
@@ -107,12 +133,20 @@ export async function changeGameSettings(change: Partial<GameSettings>): Promise
     writeLocal(gameSettingsState.settings);
     return;
   }
+  const sent = { change, seq: ++sentSeq };
+  pending.push(sent);
+  let saved: GameSettings | null = null;
   try {
-    const saved = await gameSettingsApi.change(change);
-    if (gameSettingsState.userId === userId) gameSettingsState.settings = saved;
+    saved = await gameSettingsApi.change(change);
   } catch {
-    if (gameSettingsState.userId === userId) gameSettingsState.settings = before;
+    // Refused: this change is taken back; the others still on their way stay.
   }
+  if (gameSettingsState.userId !== userId) return;
+  pending = pending.filter((p) => p !== sent);
+  if (saved && sent.seq > shownSeq) {
+    shownSeq = sent.seq;
+    showConfirmed(saved);
+  } else showConfirmed(confirmed ?? before);
 }
 
 const query = (media: string): boolean =>

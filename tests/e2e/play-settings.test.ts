@@ -2,7 +2,7 @@
 // a dice bet and a plinko ball with no animation, reduced motion leaves out every shake, flash
 // and burst (read from the engine's effect counters, not from pixels), the settings follow the
 // account through a reload and a sign-in in another browser, and no sound plays before a gesture.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gamePath } from '../../games/shared/registry/catalog';
 import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
@@ -215,6 +215,57 @@ describe('game settings in the browser', () => {
       390,
     );
     await second.close();
+  });
+
+  it('a switch turned while an earlier change is on its way does not flip back', async () => {
+    const player = await registerUser(env.server.url);
+    const context = await env.browser.browser!.newContext({
+      viewport: { width: 1280, height: 900 },
+    });
+    await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
+    const page = await context.newPage();
+    // The first change's answer comes last: it is held until the second has been answered (a
+    // slow network), and it holds the settings as they were before the second change.
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const changes: Request[] = [];
+    await page.route('**/api/settings/game', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      const first = changes.push(route.request()) === 1;
+      // Each change reaches the server at once, in order; only the first one's answer waits.
+      const answer = await route.fetch();
+      if (first) await firstHeld;
+      await route.fulfill({ response: answer });
+    });
+    await page.goto(`${env.server.url}/settings/game`);
+    const settings = page.locator('[data-testid=game-settings]');
+    await settings.waitFor();
+    const instant = settings.locator('input[name=instant]');
+    const muted = settings.locator('input[name=sound_muted]');
+    await instant.check({ force: true });
+    await muted.check({ force: true });
+    await poll(() => changes.length).toBe(2);
+    await changes[1]!.response();
+    // From here on both switches are read every few milliseconds: neither may show off again.
+    await page.evaluate(() => {
+      const page = window as unknown as { seen: boolean[] };
+      const inputs = document.querySelectorAll<HTMLInputElement>(
+        '[data-testid=game-settings] input[name=instant], [data-testid=game-settings] input[name=sound_muted]',
+      );
+      page.seen = [];
+      setInterval(() => inputs.forEach((input) => page.seen.push(input.checked)), 4);
+    });
+    releaseFirst();
+    await changes[0]!.response();
+    await page.waitForTimeout(300);
+    const seen = (await page.evaluate('window.seen')) as boolean[];
+    expect(seen.length).toBeGreaterThan(20);
+    expect(seen.filter((on) => !on)).toEqual([]);
+    expect(await instant.isChecked()).toBe(true);
+    expect(await muted.isChecked()).toBe(true);
+    const saved = await call(env.server.url, 'GET', '/api/settings/game', { token: player.token });
+    expect(saved.body).toMatchObject({ instant: true, sound_muted: true });
+    await context.close();
   });
 
   it('every panel has the instant switch; hotkeys and their key sheet follow the setting', async () => {
