@@ -2,7 +2,7 @@ import { Container, Graphics, Sprite, Texture } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
-import { CART_FRAME, CART_WIDTH } from './art';
+import { CART_FRAME, CART_WIDTH, RAILS_AT, SHAFT_FRAMES } from './art';
 import { MINER_FRENZY_ART } from './bundle';
 import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
@@ -13,8 +13,6 @@ import { MinerFrenzySimulation } from './simulation';
 const STILL: CartShake = { amplitude: 0, x: 0, y: 0, rotation: 0 };
 
 const ROCK = 0x2a1a0e;
-const TIMBER = 0x7a4a1e;
-const RAIL = 0x9aa3ad;
 /** The rock as the shaft goes deeper (1x, about 5x, about 20x, 100x): brown, slate, amethyst, magma. */
 const ROCK_DEPTHS = [ROCK, 0x1c2233, 0x2e1236, 0x4a1408];
 /** The wall crystals' colour at the same depths. */
@@ -64,16 +62,27 @@ function noise(k: number, slot: number): number {
 class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   /**
    * The shaft as layers that move rather than being drawn again each frame (triangulating it
-   * whole every frame was most of a racing frame's work): the rock a tinted sprite; the walls'
-   * crystals and cracks drawn for a stretch below the canvas and scrolled, again only when the
-   * scroll runs out or the depth changed their look; the beams drawn once per size and scrolled
-   * by less than their spacing; the rails drawn once per size; sparks and dust pooled sprites.
+   * whole every frame was most of a racing frame's work): the rock a baked tile repeated, tinted
+   * by the depth; the walls' crystals and cracks drawn for a stretch below the canvas and
+   * scrolled, again only when the scroll runs out or the depth changed their look; the baked
+   * beams and posts, and the track's tiles, placed once per size and scrolled by less than their
+   * spacing; sparks and dust pooled sprites.
    */
-  private readonly rock = new Sprite(Texture.WHITE);
+  /** The rock's tiles: a render group that stays still, tinted as one by the depth. */
+  private readonly rock = new Container({ label: 'rock', isRenderGroup: true });
+  private rockTexture: Texture = Texture.WHITE;
   private readonly crystals = new Graphics();
   private readonly cracks = Array.from({ length: CRACK_PHASES }, () => new Graphics());
-  private readonly beams = new Graphics();
-  private readonly rails = new Graphics();
+  /** Beams and track are render groups: scrolling one moves its group, not each sprite in it. */
+  private readonly beams = new Container({ label: 'beams', isRenderGroup: true });
+  private readonly track = new Container({ label: 'track', isRenderGroup: true });
+  private trackTexture: Texture = Texture.WHITE;
+  /** The track tile's height as drawn, px (the track scrolls by less than it). */
+  private trackStep: number = SHAFT_FRAMES.track.height;
+  /** The rock's tint and size as last set. */
+  private rockLook = '';
+  private beamTexture: Texture = Texture.WHITE;
+  private postTexture: Texture = Texture.WHITE;
   private readonly sparks = new Container({ label: 'sparks' });
   /** The baked cart (art.ts), its anchor on the cart's origin. */
   private readonly cart = new Sprite({
@@ -128,7 +137,12 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
 
   create(ctx: SceneContext): void {
     this.motion = ctx.engine.motion;
-    this.cart.texture = ctx.engine.assets.sheet(MINER_FRENZY_ART).textures.cart!;
+    const frames = ctx.engine.assets.sheet(MINER_FRENZY_ART).textures;
+    this.cart.texture = frames.cart!;
+    this.rockTexture = frames.rock!;
+    this.trackTexture = frames.track!;
+    this.beamTexture = frames.beam!;
+    this.postTexture = frames.post!;
     this.dotTexture = ctx.engine.textures.get('minerFrenzy:dot', (dot) =>
       dot.circle(16, 16, 16).fill(0xffffff),
     );
@@ -137,7 +151,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       this.crystals,
       ...this.cracks,
       this.beams,
-      this.rails,
+      this.track,
       this.sparks,
       this.cart,
       this.dust,
@@ -207,8 +221,12 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     // changes colour, crystals grow out of the walls, then cracks of magma glow.
     const depth = Math.min(1, Math.log(m) / Math.log(100));
     // The shaft: rock walls, timber beams scrolling up past the cart, rails down the middle.
-    this.rock.tint = colourAlong(ROCK_DEPTHS, depth);
-    this.rock.setSize(width, height);
+    const rockTint = colourAlong(ROCK_DEPTHS, depth);
+    if (this.rockLook !== `${rockTint}|${width}x${height}`) {
+      this.rockLook = `${rockTint}|${width}x${height}`;
+      this.rock.tint = rockTint;
+      this.tileRock(width, height);
+    }
     const left = width * 0.22;
     const right = width * 0.78;
     const railGap = Math.min(80, width * 0.18);
@@ -219,6 +237,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     }
     this.placeWalls(travelled, depth, left, right, size);
     this.beams.y = -(travelled % BEAM_GAP);
+    this.track.y = -(travelled % this.trackStep);
     // Sparks grow with the multiplier.
     const sparks =
       sim.running() && this.effects.sparks ? Math.min(24, Math.floor(Math.log(m) * 8)) : 0;
@@ -276,21 +295,52 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     });
   }
 
-  /** The beams (over the canvas and one spacing more, to scroll) and the rails, for a size. */
+  /** The rock's tiles over the canvas (again only for a new size). */
+  private tileRock(width: number, height: number): void {
+    if (this.rock.label === `rock ${width}x${height}`) return;
+    this.rock.label = `rock ${width}x${height}`;
+    for (const old of this.rock.removeChildren()) old.destroy();
+    const { width: w, height: h } = SHAFT_FRAMES.rock;
+    for (let y = 0; y < height; y += h) {
+      for (let x = 0; x < width; x += w) {
+        const sprite = new Sprite(this.rockTexture);
+        sprite.position.set(x, y);
+        this.rock.addChild(sprite);
+      }
+    }
+  }
+
+  /** The beams (over the canvas and one spacing more, to scroll) and the track, for a size. */
   private drawFrame(left: number, right: number, railGap: number): void {
     const { width, height } = this;
-    const b = this.beams.clear();
+    for (const old of this.beams.removeChildren()) old.destroy();
+    const piece = (texture: Texture, x: number, y: number, w: number, h: number) => {
+      const sprite = new Sprite(texture);
+      sprite.position.set(x, y);
+      sprite.setSize(w, h);
+      this.beams.addChild(sprite);
+    };
     for (let beamY = height + BEAM_GAP; beamY > -2 * BEAM_GAP; beamY -= BEAM_GAP) {
-      b.rect(left - 14, beamY, right - left + 28, 10).fill(TIMBER);
-      b.rect(left - 14, beamY - 40, 10, 50).fill(TIMBER);
-      b.rect(right + 4, beamY - 40, 10, 50).fill(TIMBER);
+      piece(this.postTexture, left - 14, beamY - 40, 12, 52);
+      piece(this.postTexture, right + 2, beamY - 40, 12, 52);
+      piece(this.beamTexture, left - 16, beamY, right - left + 32, 12);
     }
-    this.rails
-      .clear()
-      .rect(width / 2 - railGap / 2 - 3, 0, 6, height)
-      .fill(RAIL)
-      .rect(width / 2 + railGap / 2 - 3, 0, 6, height)
-      .fill(RAIL);
+
+    // The track's tiles, scaled so that their rails are railGap apart, down the canvas and one
+    // tile more (sprites of the sheet: drawn in one batch with the beams and the cart).
+    for (const old of this.track.removeChildren()) old.destroy();
+    const scale = railGap / (2 * RAILS_AT);
+    const tile = {
+      width: SHAFT_FRAMES.track.width * scale,
+      height: SHAFT_FRAMES.track.height * scale,
+    };
+    this.trackStep = tile.height;
+    for (let y = 0; y < height + tile.height; y += tile.height) {
+      const sprite = new Sprite(this.trackTexture);
+      sprite.position.set(width / 2 - tile.width / 2, y);
+      sprite.setSize(tile.width, tile.height);
+      this.track.addChild(sprite);
+    }
   }
 
   /**
