@@ -6,6 +6,7 @@
 // writes it to assets/generated/asteroids-art.{png,json}. Node only.
 import { seededRandom } from '../../engine/headless/index';
 import type { GameArt } from '../../scripts/assets/game-art';
+import { tileNoise } from '../../scripts/assets/noise';
 import { mix, type Rgb, type Rgba } from '../../scripts/assets/raster';
 import type { SizedFrame } from '../../scripts/assets/sheet';
 import { circle, outline, type Sdf } from '../../scripts/assets/shapes';
@@ -45,22 +46,6 @@ const withAlpha = (c: Rgb | Rgba, a: number): Rgba => [c[0], c[1], c[2], Math.ro
 /** Light from the top left: 1 facing it, -1 facing away, for (u, v) from the shape's centre. */
 const toward = (u: number, v: number) => -(u * 0.6 + v * 0.8);
 
-/** Smooth noise in -1..1: seeded values on a grid `step` px apart, blended between them. */
-function valueNoise(seed: number, step: number): (x: number, y: number) => number {
-  const random = seededRandom(seed);
-  const grid = Array.from({ length: 64 * 64 }, () => random() * 2 - 1);
-  const at = (i: number, j: number) => grid[(((j % 64) + 64) % 64) * 64 + (((i % 64) + 64) % 64)]!;
-  const ease = (t: number) => t * t * (3 - 2 * t);
-  return (x, y) => {
-    const [gx, gy] = [x / step, y / step];
-    const [i, j] = [Math.floor(gx), Math.floor(gy)];
-    const [tx, ty] = [ease(gx - i), ease(gy - j)];
-    const top = at(i, j) + (at(i + 1, j) - at(i, j)) * tx;
-    const bottom = at(i, j + 1) + (at(i + 1, j + 1) - at(i, j + 1)) * tx;
-    return top + (bottom - top) * ty;
-  };
-}
-
 function rock(size: OutlineSize, variant: number): SizedFrame {
   const c = size.cell / 2;
   const R = size.radius;
@@ -81,8 +66,8 @@ function rock(size: OutlineSize, variant: number): SizedFrame {
           r: R * (0.14 + random() * 0.12),
         };
       });
-      const coarse = valueNoise(variant + 1, 9);
-      const fine = valueNoise(variant + 101, 3);
+      const coarse = tileNoise(variant + 1, 64, 9);
+      const fine = tileNoise(variant + 101, 64, 3);
       r.shade(shape, (x, y, d) => {
         const facing = toward((x - ox - c) / R, (y - c) / R);
         const mottle = 0.7 * coarse(x, y) + 0.3 * fine(x, y);

@@ -4,8 +4,8 @@
 // grain and bolts, and the track (two steel rails on a wooden tie, a tile that repeats down the
 // shaft). `npx tsx scripts/assets/game-art.ts` bakes them into
 // assets/generated/minerFrenzy-art.{png,json}. Node only.
-import { seededRandom } from '../../engine/headless/index';
 import type { GameArt } from '../../scripts/assets/game-art';
+import { tileNoise } from '../../scripts/assets/noise';
 import { mix, type Raster, type Rgb } from '../../scripts/assets/raster';
 import type { SizedFrame } from '../../scripts/assets/sheet';
 import { capsule, circle, polygon, roundRect, shifted } from '../../scripts/assets/shapes';
@@ -95,26 +95,6 @@ function cart(r: Raster, ox: number): void {
     }
     r.fillShape(at(circle(cx, cy, radius * 0.2)), [50, 54, 62, 255]);
   }
-}
-
-/**
- * Smooth noise in -1..1 that repeats every `period` grid cells of `step` px in both directions,
- * so a tile of period x step px has no seam.
- */
-function tileNoise(seed: number, period: number, step: number): (x: number, y: number) => number {
-  const random = seededRandom(seed);
-  const grid = Array.from({ length: period * period }, () => random() * 2 - 1);
-  const at = (i: number, j: number) =>
-    grid[(((j % period) + period) % period) * period + (((i % period) + period) % period)]!;
-  const ease = (t: number) => t * t * (3 - 2 * t);
-  return (x, y) => {
-    const [gx, gy] = [x / step, y / step];
-    const [i, j] = [Math.floor(gx), Math.floor(gy)];
-    const [tx, ty] = [ease(gx - i), ease(gy - j)];
-    const top = at(i, j) + (at(i + 1, j) - at(i, j)) * tx;
-    const bottom = at(i, j + 1) + (at(i + 1, j + 1) - at(i, j + 1)) * tx;
-    return top + (bottom - top) * ty;
-  };
 }
 
 /** The shaft's frames (px): the rock and track tiles repeat; beam and post are stretched. */
