@@ -79,8 +79,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private trackTexture: Texture = Texture.WHITE;
   /** The track tile's height as drawn, px (the track scrolls by less than it). */
   private trackStep: number = SHAFT_FRAMES.track.height;
-  /** The rock's tint and size as last set. */
-  private rockLook = '';
+  /** The rock's tint as last set (its tiles are laid with the beams, per size). */
+  private rockTint = -1;
   private beamTexture: Texture = Texture.WHITE;
   private postTexture: Texture = Texture.WHITE;
   private readonly sparks = new Container({ label: 'sparks' });
@@ -222,11 +222,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     const depth = Math.min(1, Math.log(m) / Math.log(100));
     // The shaft: rock walls, timber beams scrolling up past the cart, rails down the middle.
     const rockTint = colourAlong(ROCK_DEPTHS, depth);
-    if (this.rockLook !== `${rockTint}|${width}x${height}`) {
-      this.rockLook = `${rockTint}|${width}x${height}`;
-      this.rock.tint = rockTint;
-      this.tileRock(width, height);
-    }
+    if (this.rockTint !== rockTint) this.rock.tint = this.rockTint = rockTint;
     const left = width * 0.22;
     const right = width * 0.78;
     const railGap = Math.min(80, width * 0.18);
@@ -234,6 +230,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     if (size !== this.drawnFrame) {
       this.drawnFrame = size;
       this.drawFrame(left, right, railGap);
+      this.tileRock(width, height);
     }
     this.placeWalls(travelled, depth, left, right, size);
     this.beams.y = -(travelled % BEAM_GAP);
@@ -295,10 +292,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     });
   }
 
-  /** The rock's tiles over the canvas (again only for a new size). */
+  /** The rock's tiles over the canvas, for a size. */
   private tileRock(width: number, height: number): void {
-    if (this.rock.label === `rock ${width}x${height}`) return;
-    this.rock.label = `rock ${width}x${height}`;
     for (const old of this.rock.removeChildren()) old.destroy();
     const { width: w, height: h } = SHAFT_FRAMES.rock;
     for (let y = 0; y < height; y += h) {
