@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { CHROMIUM_PATH, launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { repoRoot, startServer, type RunningServer } from '../support/server';
 
 /** The CPU throttling every Chromium benchmark runs at: a mid-range phone. */
@@ -54,7 +54,8 @@ export interface BenchSession {
 /** The server on the benchmark's build, and a browser. */
 export async function openBench(): Promise<BenchSession> {
   const server = await startServer({ env: { DIST_DIR: benchBuild() } });
-  const browser = await launchBrowser();
+  // The full browser: the figures are what a player's Chromium does.
+  const browser = await launchBrowser([], CHROMIUM_PATH);
   return {
     server,
     browser,

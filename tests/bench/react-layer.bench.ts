@@ -6,7 +6,7 @@
 // Each mode runs twice, alternating, and keeps its better run (a shared machine's noise).
 // Budget: the React layer costs at most 2 ms more JavaScript time per frame than the imperative
 // readout (most of either is Pixi re-rasterising the changed Text). Exits 1 over.
-import { launchBrowser } from '../support/browser';
+import { CHROMIUM_PATH, launchBrowser } from '../support/browser';
 import {
   REACT_LAYER_ORIGIN,
   buildReactLayerPage,
@@ -27,7 +27,7 @@ interface Figures {
 }
 
 const dir = await buildReactLayerPage();
-const browser = await launchBrowser();
+const browser = await launchBrowser([], CHROMIUM_PATH);
 
 async function measure(mode: 'react' | 'imperative'): Promise<Figures> {
   const page = await browser.context.newPage();

@@ -99,14 +99,23 @@ async function bet(page: Page, player: Player, tier: Tier) {
 
 /** Waits for the celebration of `tier` to hold its final amount, and answers what it shows. */
 async function celebrated(page: Page, tier: Tier) {
-  const shown = page.locator(`[data-testid=win-celebration][data-tier=${tier}][data-phase=shown]`);
-  await shown.waitFor({ timeout: 15_000 });
-  return {
-    amount: await shown.locator('[data-testid=win-amount]').textContent(),
-    cents: Number(await shown.getAttribute('data-payout-cents')),
-    burst: await shown.getAttribute('data-burst'),
-    flash: await shown.getAttribute('data-flash'),
-  };
+  // Read in the page in one go, in the frame it is first seen: a win's card goes away within
+  // seconds, and reads one after another from here could find it gone on a busy machine.
+  const seen = await page.waitForFunction(
+    (selector) => {
+      const card = document.querySelector(selector);
+      if (!card) return null;
+      return {
+        amount: card.querySelector('[data-testid=win-amount]')?.textContent ?? null,
+        cents: Number(card.getAttribute('data-payout-cents')),
+        burst: card.getAttribute('data-burst'),
+        flash: card.getAttribute('data-flash'),
+      };
+    },
+    `[data-testid=win-celebration][data-tier=${tier}][data-phase=shown]`,
+    { timeout: 15_000 },
+  );
+  return (await seen.jsonValue())!;
 }
 
 /** Once the celebration is over: nothing of it left, nothing animating, no frame drawn. */

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /** What the browser files of the parallel project share (see serverAndBrowser). */
@@ -26,7 +26,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 2);
   const [browser, ...servers] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS }),
+    chromium.launchServer({
+      executablePath: TEST_CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    }),
     ...Array.from({ length: workers }, () => startServer()),
   ] as const);
   const running = servers as RunningServer[];
