@@ -86,8 +86,9 @@ export function vitestArgs(project, jsonFile, files = [], { exact = false } = {}
     'vitest',
     'run',
     '--project',
-    // `integration*` and `e2e*` take their -alone projects too (vitest.config.ts).
-    exact || project === 'unit' ? project : `${project}*`,
+    // `unit*`, `integration*` and `e2e*` take their other projects too (unit-isolated, the
+    // -alone ones: vitest.config.ts).
+    exact ? project : `${project}*`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,

@@ -25,13 +25,14 @@ export function cookieAttributes(protocol: string, days?: number): Cookies.Cooki
 
 const pageProtocol = () => (typeof location === 'undefined' ? '' : location.protocol);
 
-const browserJar: CookieJar = {
+/** The browser's own cookies (document.cookie, through js-cookie). */
+export const browserCookieJar: CookieJar = {
   get: (name) => Cookies.get(name),
   set: (name, value, days) => Cookies.set(name, value, cookieAttributes(pageProtocol(), days)),
   remove: (name) => Cookies.remove(name, cookieAttributes(pageProtocol())),
 };
 
-let jar: CookieJar = browserJar;
+let jar: CookieJar = browserCookieJar;
 
 export const cookies: CookieJar = {
   get: (name) => jar.get(name),
