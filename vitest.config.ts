@@ -47,23 +47,6 @@ const E2E_ALONE = [
  */
 const SHARED_MODULES = { isolate: false } as const;
 
-/**
- * The shell's unit tests drive its module-level stores (the session, the locale, the cookie jar,
- * the HTTP adapter) and expect them fresh: they run with their modules isolated, each file
- * importing its own. The other unit files share theirs (SHARED_MODULES), which took the unit
- * tests from 90 s to 59 s here (173 core-seconds to 114).
- */
-const UNIT_ISOLATED = ['tests/unit/shell/**/*.test.{ts,tsx}'];
-
-/** What both unit projects share. */
-const unitTests = {
-  environment: 'node',
-  setupFiles: 'tests/support/node-globals.ts',
-  // Some tests simulate 100,000 rounds or start CLIs: 2-8 s of CPU each here, 48 s seen with
-  // the machine's load at 18 (Vitest's default of 5 s failed beside one busy core).
-  testTimeout: 120_000,
-} as const;
-
 /** What every browser project shares. */
 const browserTests = {
   environment: 'node',
@@ -96,17 +79,15 @@ export default defineConfig({
         // The shell's messages load as two parts per locale (src/i18n/parts.ts).
         plugins: [localeParts()],
         test: {
-          ...unitTests,
           name: 'unit',
           // A game's own tests sit in its folder (games/<id>/*.test.ts).
           include: ['tests/unit/**/*.test.{ts,tsx}', 'games/**/*.test.{ts,tsx}'],
-          exclude: UNIT_ISOLATED,
-          ...SHARED_MODULES,
+          environment: 'node',
+          setupFiles: ['tests/support/node-globals.ts'],
+          // Some tests simulate 100,000 rounds or start CLIs: 2-8 s of CPU each here, 48 s seen with
+          // the machine's load at 18 (Vitest's default of 5 s failed beside one busy core).
+          testTimeout: 120_000,
         },
-      },
-      {
-        plugins: [localeParts()],
-        test: { ...unitTests, name: 'unit-isolated', include: UNIT_ISOLATED },
       },
       {
         test: {

@@ -86,9 +86,8 @@ export function vitestArgs(project, jsonFile, files = [], { exact = false } = {}
     'vitest',
     'run',
     '--project',
-    // `unit*`, `integration*` and `e2e*` take their other projects too (unit-isolated, the
-    // -alone ones: vitest.config.ts).
-    exact ? project : `${project}*`,
+    // `integration*` and `e2e*` take their -alone projects too (vitest.config.ts).
+    exact || project === 'unit' ? project : `${project}*`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,

@@ -28,13 +28,10 @@ function countVitest(project) {
 /** A step: its name and its command (`reports`: the Vitest projects whose tests it counts). */
 const step = (name, command, args) => ({ name, command, args });
 const npmScript = (name, script) => step(name, 'npm', ['run', '--silent', script]);
-/**
- * One Vitest project, by its exact name, or with `exact: false` every project whose name starts
- * with it (`workers`: files at a time, the config's 2 unless given).
- */
-const vitest = (project, { workers, exact = true } = {}) => ({
+/** One Vitest project, by its exact name (`workers`: files at a time, the config's 2 unless given). */
+const vitest = (project, workers) => ({
   ...step(project, 'npx', [
-    ...vitestArgs(project, path.join(resultsDir, `${project}.json`), [], { exact }),
+    ...vitestArgs(project, path.join(resultsDir, `${project}.json`), [], { exact: true }),
     ...(workers ? ['--maxWorkers', String(workers)] : []),
   ]),
   reports: [project],
@@ -61,8 +58,8 @@ const groups = [
     // games/shared/wire/api.gen.ts is committed fresh (it only reads: tsc sees the committed one).
     step('wire types', 'npx', ['tsx', 'scripts/wire-types.ts', '--check']),
   ],
-  [vitest('unit', { exact: false }), step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])],
-  [vitest('integration', { workers: PARALLEL_INTEGRATION_FILES })],
+  [vitest('unit'), step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])],
+  [vitest('integration', PARALLEL_INTEGRATION_FILES)],
   [step('chromium', process.execPath, ['scripts/ensure-chromium.mjs'])],
   [vitest('e2e')],
   [

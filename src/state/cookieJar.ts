@@ -25,14 +25,13 @@ export function cookieAttributes(protocol: string, days?: number): Cookies.Cooki
 
 const pageProtocol = () => (typeof location === 'undefined' ? '' : location.protocol);
 
-/** The browser's own cookies (document.cookie, through js-cookie). */
-export const browserCookieJar: CookieJar = {
+const browserJar: CookieJar = {
   get: (name) => Cookies.get(name),
   set: (name, value, days) => Cookies.set(name, value, cookieAttributes(pageProtocol(), days)),
   remove: (name) => Cookies.remove(name, cookieAttributes(pageProtocol())),
 };
 
-let jar: CookieJar = browserCookieJar;
+let jar: CookieJar = browserJar;
 
 export const cookies: CookieJar = {
   get: (name) => jar.get(name),

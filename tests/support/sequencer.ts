@@ -30,11 +30,6 @@ const SLOW_FILES = [
   'malformed.test.ts',
   'money.test.ts',
   'responsible-play.test.ts',
-  // unit
-  'verify-cli.test.ts',
-  'cli.test.ts',
-  'admin-rtp.test.ts',
-  'headless.test.ts',
 ];
 
 /**

@@ -1,11 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  browserCookieJar,
-  COOKIE_DAYS,
-  COOKIE_NAMES,
-  cookies,
-  setCookieJar,
-} from '../../../src/state/cookieJar';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COOKIE_DAYS, COOKIE_NAMES, cookies } from '../../../src/state/cookieJar';
 
 /** A page's document.cookie and location, recording what js-cookie writes. */
 function fakePage(protocol: string): string[] {
@@ -32,8 +26,6 @@ const attributes = (cookie: string) =>
     .map((a) => a.trim().toLowerCase());
 
 describe('the cookies the shell writes', () => {
-  // Another file of the worker may have left its own jar in place (modules are shared).
-  beforeEach(() => setCookieJar(browserCookieJar));
   afterEach(() => {
     Reflect.deleteProperty(globalThis, 'document');
     Reflect.deleteProperty(globalThis, 'location');
