@@ -25,28 +25,26 @@ const sh = (command, args, options = {}) => {
   console.log(`[kit] ${command} ${args.join(' ')}: ${seconds(start)}`);
 };
 /**
- * Commands that do not disturb each other, side by side (each `[command, args, env?]`): the first
- * one's output shows as it comes, the others' once all are done, each whole. Throws when any of
- * them failed.
+ * Commands that do not disturb each other, side by side: the first one's output shows as it
+ * comes, the others' once all are done, each whole. Throws when any of them failed.
  */
 async function together(...commands) {
   const start = Date.now();
   const results = await Promise.all(
-    commands.map(async ([command, args, env], i) => {
-      const options = { cwd: copy, ...(env ? { env } : {}) };
+    commands.map(async ([command, args], i) => {
       console.log(
         `[kit] ${command} ${args.join(' ')}${i > 0 ? ' (side by side, output below)' : ''}`,
       );
       const begun = Date.now();
       if (i === 0) {
         const { status } = await new Promise((resolve) => {
-          const child = spawn(command, args, { ...options, stdio: 'inherit' });
+          const child = spawn(command, args, { cwd: copy, stdio: 'inherit' });
           child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0) }));
           child.on('error', () => resolve({ status: 1 }));
         });
         return { command, args, code: status, output: '', took: seconds(begun) };
       }
-      const { code, output } = await runBuffered(command, args, options);
+      const { code, output } = await runBuffered(command, args, { cwd: copy });
       return { command, args, code, output, took: seconds(begun) };
     }),
   );
@@ -191,17 +189,6 @@ try {
     ['npx', ['prettier', '--check', ...formatted]],
     ['npm', ['run', '--silent', 'deps']],
   );
-  // The tests that play or check every game in turn (the unit tests' loops too) see only the
-  // scaffolded ones here: npm test has just run them for the others (tests/support/gamesUnderTest.ts).
-  // They have no reference images: the pixel tests draw their states without comparing them
-  // (tests/e2e/scene-pixels.test.ts).
-  const onlyScaffolded = {
-    env: {
-      ...process.env,
-      GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(','),
-      PIXELS_MISSING_REFERENCES: 'allow',
-    },
-  };
   await together(
     [
       'npx',
@@ -214,11 +201,21 @@ try {
         ...scaffolded.map(({ id }) => `games/${id}`),
         ...testsLoopingOverGames(copy, 'unit'),
       ],
-      onlyScaffolded.env,
     ],
     ['npx', ['vite', 'build', '--logLevel', 'warn']],
   );
   tableDriftFails(scaffolded);
+  // The tests that play every game in turn play only the scaffolded ones here: npm test has just
+  // played the others (tests/support/gamesUnderTest.ts).
+  // They have no reference images: the pixel tests draw their states without comparing them
+  // (tests/e2e/scene-pixels.test.ts).
+  const onlyScaffolded = {
+    env: {
+      ...process.env,
+      GAMES_UNDER_TEST: scaffolded.map(({ id }) => id).join(','),
+      PIXELS_MISSING_REFERENCES: 'allow',
+    },
+  };
   // `integration*`: both integration projects (vitest.config.ts runs some files alone); `e2e*`
   // the browser project(s). Only their every-game tests: the rest of those files does not see a
   // new game, and npm test has just run it.
