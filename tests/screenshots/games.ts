@@ -95,8 +95,17 @@ const MINES_COUNT = 10;
 const MINES_PICKS = { mid: 2, big: 5 } as const;
 /** Gem miner on hard (one gem in two): six levels pay 63.36x (huge), two the middle. */
 const GEM_LEVELS = { mid: 2, big: 6 } as const;
+/** Gem miner on hard: one float per level of the shaft's eight. */
+const GEM_LEVELS_FLOATS = 8;
 /** Miner frenzy's auto cash-out for the big win, in hundredths (10.00x: big). */
 const FRENZY_TARGET = 1_000;
+/** A Miner Frenzy round that crashes past the auto cash-out: it runs and wins at the target. */
+const PAST_FRENZY_TARGET: Rig = {
+  floats: 1,
+  accept: ([f0]) => crashPointHundredths(f0!) > FRENZY_TARGET,
+};
+/** Any round: the stepped games read its floats to know where the gems are. */
+export const anyRound = (floats: number): Rig => ({ floats, accept: () => true });
 
 export const GAME_MOMENTS: readonly GameMoments[] = [
   {
@@ -158,8 +167,8 @@ export const GAME_MOMENTS: readonly GameMoments[] = [
     setUp: async (page) => {
       await panel(page, 'mines').locator('select[name=mines]').selectOption(String(MINES_COUNT));
     },
-    mid: { floats: MINES.floatsNeeded, accept: () => true },
-    big: { floats: MINES.floatsNeeded, accept: () => true },
+    mid: anyRound(MINES.floatsNeeded),
+    big: anyRound(MINES.floatsNeeded),
     play: async (page, floats, moment) => {
       const mines = new Set(minePositions(floats, MINES_COUNT));
       const safe = [12, 6, 8, 16, 18, 7, 11, 13, 17, 0, 4, 20, 24].filter((t) => !mines.has(t));
@@ -182,8 +191,8 @@ export const GAME_MOMENTS: readonly GameMoments[] = [
     setUp: async (page) => {
       await panel(page, 'gemMiner').locator('select[name=difficulty]').selectOption('hard');
     },
-    mid: { floats: 8, accept: () => true },
-    big: { floats: 8, accept: () => true },
+    mid: anyRound(GEM_LEVELS_FLOATS),
+    big: anyRound(GEM_LEVELS_FLOATS),
     play: async (page, floats, moment) => {
       const rocks = shaftRocks('hard', floats);
       await press(page, 'gemMiner-start');
@@ -212,11 +221,8 @@ export const GAME_MOMENTS: readonly GameMoments[] = [
     setUp: async (page) => {
       await page.locator('[data-testid=minerFrenzy-auto]').fill((FRENZY_TARGET / 100).toFixed(2));
     },
-    mid: {
-      floats: 1,
-      accept: ([f0]) => crashPointHundredths(f0!) > FRENZY_TARGET,
-    },
-    big: { floats: 1, accept: ([f0]) => crashPointHundredths(f0!) > FRENZY_TARGET },
+    mid: PAST_FRENZY_TARGET,
+    big: PAST_FRENZY_TARGET,
     play: async (page, _floats, moment) => {
       await press(page, 'minerFrenzy-bet');
       // The middle: the cart on its way at 2.00x; the big win: the auto cash-out at 10.00x.

@@ -15,7 +15,7 @@ import { CHROMIUM_PATH, launchBrowser } from '../support/browser';
 import { rigNextFloats } from '../support/rigSeeds';
 import { repoRoot, startServer } from '../support/server';
 import { call, createTestDatabase, registerUser } from '../support/testApp';
-import { GAME_MOMENTS, type GameMoments } from './games';
+import { anyRound, GAME_MOMENTS, type GameMoments } from './games';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -100,7 +100,7 @@ async function shoot(game: GameMoments, size: Size) {
       rigNextFloats(server.url, database.db, player.token, player.id, which.floats, which.accept);
     const idle = () => panel.and(page.locator(':not([data-busy])')).waitFor({ timeout: 90_000 });
 
-    const midFloats = await rig(game.mid ?? { floats: 1, accept: () => true });
+    const midFloats = await rig(game.mid ?? anyRound(1));
     await game.play(page, midFloats, 'mid');
     await save(page, game.id, 'mid-round', size.name);
     if (game.finish) await game.finish(page);
