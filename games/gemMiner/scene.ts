@@ -1,4 +1,4 @@
-import { Container, Graphics, Rectangle, Sprite, Text, Texture } from 'pixi.js';
+import { BitmapText, Container, Graphics, Rectangle } from 'pixi.js';
 import type { ActionPhase, LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { BOARD_ACTIONS, cursorStep, tileActions, tileOfAction } from '../shared/scene/boardKeys';
 import { defineScene, GameView } from '../shared/scene/gameScene';
@@ -11,6 +11,7 @@ import { GemMinerSimulation } from './simulation';
 import { GEMMINER_ART } from './bundle';
 import { COLORS } from './palette';
 import { TileView, type TileFrames, type TileLook } from './tileView';
+import { DotLayer, dotFrames } from '../shared/scene/dotLayer';
 import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 
 const MARGIN = 8;
@@ -46,20 +47,22 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   private readonly drawnTiles: (TileLook | null)[] = [];
   /** Bumped by every layout: each tile is drawn again in its new box. */
   private layoutVersion = 0;
-  private readonly actors = new Graphics();
   /**
-   * The particles as sprites (a white pixel or a dot, tinted, sized and turned): drawn into a
-   * Graphics, the hundreds of a revealed shaft were triangulated again every frame, most of the
-   * frame. A render group of its own: a burst adding sprites rebuilds this layer's draw
-   * instructions only. Sprites are kept for the next particles (hidden meanwhile).
+   * The miner, drawn once per size with its feet at the origin and moved; its pickaxe drawn once
+   * per size from the shoulder along x and turned: a swing changes two transforms, not geometry.
    */
-  private readonly particleLayer = new Container({ label: 'particles', isRenderGroup: true });
-  private readonly particleSprites: Sprite[] = [];
-  private particlesShown = 0;
-  private dotTexture: Texture = Texture.WHITE;
+  private readonly miner = new Container({ label: 'miner' });
+  private readonly minerBody = new Graphics();
+  private readonly pickaxe = new Graphics();
+  /** Dust, sparks, shards and glints (dotLayer.ts); created with the engine's dot. */
+  private particles!: DotLayer;
   private motion!: SceneContext['engine']['motion'];
   private readonly hits = new Container({ label: 'gemMiner-tiles' });
-  private readonly ladderTexts: Text[] = [];
+  /**
+   * The ladder's multipliers: bitmap text (white glyphs drawn once, tinted), so a level reached
+   * or passed changes a tint rather than rasterising its label again (a spike of the frame).
+   */
+  private readonly ladderTexts: BitmapText[] = [];
   private geometry: Geometry | null = null;
   private hover: { tile: number; level: number } | null = null;
   private drawnBackdrop = '';
@@ -77,9 +80,8 @@ class GemMinerView extends GameView<GemMinerSimulation> {
 
   create(ctx: SceneContext): void {
     this.motion = ctx.engine.motion;
-    this.dotTexture = ctx.engine.textures.get('gemMiner:dot', (dot) =>
-      dot.circle(16, 16, 16).fill(0xffffff),
-    );
+    const dots = dotFrames(ctx.engine.textures);
+    this.particles = new DotLayer('particles', dots);
     const sheet = ctx.engine.assets.sheet(GEMMINER_ART).textures;
     const frames: TileFrames = {
       dirt: [sheet.dirt0!, sheet.dirt1!, sheet.dirt2!],
@@ -88,7 +90,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       glow: sheet.glow!,
       rock: sheet.rock!,
       cracks: [sheet.crack2!, sheet.crack3!, sheet.crack4!, sheet.crack5!],
-      dot: this.dotTexture,
+      dot: dots.dot,
     };
     for (let level = 0; level < MAX_LEVELS; level++) {
       for (let tile = 0; tile < GEM_MINER.maxTiles; tile++) {
@@ -106,9 +108,9 @@ class GemMinerView extends GameView<GemMinerSimulation> {
         this.tileViews.push(view);
         this.drawnTiles.push(null);
       }
-      const text = new Text({
+      const text = new BitmapText({
         text: '',
-        style: { fill: COLORS.ladderText, fontFamily: 'system-ui, sans-serif', fontSize: 13 },
+        style: { fill: 0xffffff, fontFamily: 'system-ui, sans-serif', fontSize: 13 },
       });
       text.anchor.set(0.5);
       this.ladderTexts.push(text);
@@ -118,8 +120,8 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.shaft,
       this.tileLayer,
       ...this.ladderTexts,
-      this.particleLayer,
-      this.actors,
+      this.particles.view,
+      this.miner,
       this.hits,
     );
   }
@@ -184,6 +186,11 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     gemMinerChannel.attach(this.api);
   }
 
+  /** Particles move with no scene-graph change: the frame is drawn while any are shown. */
+  still(): boolean {
+    return this.particles.still();
+  }
+
   hide(): void {
     gemMinerChannel.detach(this.api);
     this.hover = null;
@@ -228,13 +235,12 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawnLadder = ladderKey;
     }
     this.drawTiles();
-    const m = this.sim.miner;
-    const actorsKey = `${backdropKey}:${m.x}:${m.y}:${m.swing}`;
-    if (actorsKey !== this.drawnActors) {
-      this.drawActors(g);
-      this.drawnActors = actorsKey;
+    if (backdropKey !== this.drawnActors) {
+      this.drawMiner(g);
+      this.drawnActors = backdropKey;
     }
-    if (this.sim.particles.length > 0 || this.particlesShown > 0) this.drawParticles(g);
+    this.placeMiner(g);
+    this.drawParticles(g);
   }
 
   private tileRect(level: number, tile: number) {
@@ -313,7 +319,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       text.text = formatMultiplier(m);
       text.position.set(g.ladder.x + g.ladder.width / 2, g.top + (level + 0.5) * g.rowH);
       const passed = level < cleared && board.status !== 'idle';
-      text.style.fill =
+      text.tint =
         level === current
           ? COLORS.gold
           : passed
@@ -321,7 +327,8 @@ class GemMinerView extends GameView<GemMinerSimulation> {
             : board.target === level + 1
               ? COLORS.gold
               : COLORS.ladderText;
-      text.style.fontWeight = level === current || passed ? '700' : '400';
+      const weight = level === current || passed ? '700' : '400';
+      if (text.style.fontWeight !== weight) text.style.fontWeight = weight;
       text.alpha = board.status === 'lost' && level >= cleared ? 0.5 : 1;
     });
   }
@@ -392,114 +399,96 @@ class GemMinerView extends GameView<GemMinerSimulation> {
 
   /** Dust (a dot), sparks (a line), shards (a square) and glints (a cross), fading out. */
   private drawParticles(g: Geometry): void {
+    const layer = this.particles;
+    layer.begin();
     const columns = this.sim.columns;
     const unit = g.rowH * 0.05;
-    let used = 0;
-    /** The next sprite: `texture`, centred or (a line) from its left end, tinted and faded. */
-    const place = (
-      texture: Texture,
-      x: number,
-      y: number,
-      size: { width: number; height: number; rotation: number; fromEnd: boolean },
-      tint: number,
-      alpha: number,
-    ) => {
-      let sprite = this.particleSprites[used];
-      if (!sprite) {
-        sprite = new Sprite();
-        this.particleSprites.push(sprite);
-        this.particleLayer.addChild(sprite);
-      }
-      used += 1;
-      sprite.texture = texture;
-      sprite.anchor.set(size.fromEnd ? 0 : 0.5, 0.5);
-      sprite.position.set(x, y);
-      sprite.width = size.width;
-      sprite.height = size.height;
-      sprite.rotation = size.rotation;
-      sprite.tint = tint;
-      sprite.alpha = alpha;
-      sprite.visible = true;
-    };
-    const white = Texture.WHITE;
     for (const p of this.sim.particles) {
-      const px = g.x + (p.x / columns) * g.tileW;
-      const py = g.top + p.y * g.rowH;
+      const x = g.x + (p.x / columns) * g.tileW;
+      const y = g.top + p.y * g.rowH;
       const alpha = Math.max(0, p.life / p.maxLife);
       if (p.kind === 'dust') {
         const d = 2 * unit * (1.6 + (1 - alpha) * 2);
-        const size = { width: d, height: d, rotation: 0, fromEnd: false };
-        place(this.dotTexture, px, py, size, 0xb89a74, alpha * 0.6);
+        layer.put('dot', { x, y, width: d, height: d, tint: 0xb89a74, alpha: alpha * 0.6 });
       } else if (p.kind === 'spark') {
         const dx = -p.vx * unit * 0.8;
         const dy = -p.vy * unit * 0.8;
-        const size = {
-          width: Math.hypot(dx, dy),
+        const width = Math.hypot(dx, dy);
+        const rotation = Math.atan2(dy, dx);
+        layer.put('square', {
+          x,
+          y,
+          width,
           height: 2,
-          rotation: Math.atan2(dy, dx),
-          fromEnd: true,
-        };
-        place(white, px, py, size, COLORS.gold, alpha);
+          rotation,
+          anchorX: 0,
+          tint: COLORS.gold,
+          alpha,
+        });
       } else if (p.kind === 'shard') {
-        const size = { width: unit * 2, height: unit * 2, rotation: 0, fromEnd: false };
-        place(white, px, py, size, COLORS.rockDark, alpha);
+        const size = unit * 2;
+        layer.put('square', { x, y, width: size, height: size, tint: COLORS.rockDark, alpha });
       } else {
-        const across = { width: unit * 3, height: 1.5, rotation: 0, fromEnd: false };
-        place(white, px, py, across, 0xffffff, alpha);
-        place(white, px, py, { ...across, rotation: Math.PI / 2 }, 0xffffff, alpha);
+        const across = { x, y, width: unit * 3, height: 1.5, tint: 0xffffff, alpha };
+        layer.put('square', across);
+        layer.put('square', { ...across, rotation: Math.PI / 2 });
       }
     }
-    for (let i = used; i < this.particlesShown; i++) this.particleSprites[i]!.visible = false;
-    this.particlesShown = used;
+    layer.end();
   }
 
-  private drawActors(g: Geometry): void {
-    const a = this.actors.clear();
-    const columns = this.sim.columns;
-    const colW = g.tileW / columns;
-    // The miner stands on the top edge of the level it digs, beside the tile, facing it.
-    const m = this.sim.miner;
-    const h = g.rowH * 0.95;
-    const feetY = g.top + m.y * g.rowH - (m.y > 0 ? g.gap / 2 : 0);
-    const x = g.x + (m.x / columns) * g.tileW - Math.min(colW * 0.28, h * 0.35);
+  /** The miner's height for a level's height. */
+  private static minerHeight(g: Geometry): number {
+    return g.rowH * 0.95;
+  }
+
+  /** The miner and its pickaxe for this size (placeMiner moves and turns them). */
+  private drawMiner(g: Geometry): void {
+    const h = GemMinerView.minerHeight(g);
     const body = { width: h * 0.22, height: h * 0.34 };
-    a.rect(x - body.width * 0.4, feetY - h * 0.28, body.width * 0.3, h * 0.28).fill(
+    const a = this.minerBody.clear();
+    a.rect(-body.width * 0.4, -h * 0.28, body.width * 0.3, h * 0.28).fill(COLORS.overalls);
+    a.rect(body.width * 0.1, -h * 0.28, body.width * 0.3, h * 0.28).fill(COLORS.overalls);
+    a.roundRect(-body.width / 2, -h * 0.28 - body.height, body.width, body.height, 3).fill(
       COLORS.overalls,
     );
-    a.rect(x + body.width * 0.1, feetY - h * 0.28, body.width * 0.3, h * 0.28).fill(
-      COLORS.overalls,
-    );
-    a.roundRect(
-      x - body.width / 2,
-      feetY - h * 0.28 - body.height,
-      body.width,
-      body.height,
-      3,
-    ).fill(COLORS.overalls);
-    const headY = feetY - h * 0.28 - body.height - h * 0.11;
-    a.circle(x, headY, h * 0.11).fill(COLORS.skin);
+    const headY = -h * 0.28 - body.height - h * 0.11;
+    a.circle(0, headY, h * 0.11).fill(COLORS.skin);
     const helmet = h * 0.125;
-    a.moveTo(x - helmet, headY - h * 0.02)
-      .arc(x, headY - h * 0.02, helmet, Math.PI, 0)
+    a.moveTo(-helmet, headY - h * 0.02)
+      .arc(0, headY - h * 0.02, helmet, Math.PI, 0)
       .closePath()
       .fill(COLORS.gold);
-    a.circle(x + h * 0.1, headY - h * 0.06, h * 0.03).fill(0xffffff);
-    // The pickaxe: raised, then struck down at the tile, on every swing.
-    const t = m.swing;
-    const angle = t >= 1 ? 0.5 : t < 0.6 ? -1.6 * (t / 0.6) : -1.6 + 2.4 * ((t - 0.6) / 0.4);
-    const sx = x + body.width * 0.35;
-    const sy = feetY - h * 0.28 - body.height * 0.8;
+    a.circle(h * 0.1, headY - h * 0.06, h * 0.03).fill(0xffffff);
+    // The pickaxe from the shoulder along x: the handle, then the head across its end.
     const len = h * 0.5;
-    const ex = sx + Math.cos(angle) * len;
-    const ey = sy + Math.sin(angle) * len;
-    a.moveTo(sx, sy)
-      .lineTo(ex, ey)
-      .stroke({ width: Math.max(2, h * 0.04), color: COLORS.wood });
-    const px = -Math.sin(angle) * h * 0.14;
-    const py = Math.cos(angle) * h * 0.14;
-    a.moveTo(ex - px, ey - py)
-      .lineTo(ex + px, ey + py)
+    this.pickaxe
+      .clear()
+      .moveTo(0, 0)
+      .lineTo(len, 0)
+      .stroke({ width: Math.max(2, h * 0.04), color: COLORS.wood })
+      .moveTo(len, -h * 0.14)
+      .lineTo(len, h * 0.14)
       .stroke({ width: Math.max(2, h * 0.05), color: COLORS.steel });
+    this.pickaxe.position.set(body.width * 0.35, -h * 0.28 - body.height * 0.8);
+    if (!this.minerBody.parent) this.miner.addChild(this.minerBody, this.pickaxe);
+  }
+
+  /**
+   * The miner stands on the top edge of the level it digs, beside the tile, facing it; the
+   * pickaxe is raised, then struck down at the tile, on every swing.
+   */
+  private placeMiner(g: Geometry): void {
+    const columns = this.sim.columns;
+    const colW = g.tileW / columns;
+    const m = this.sim.miner;
+    const h = GemMinerView.minerHeight(g);
+    const feetY = g.top + m.y * g.rowH - (m.y > 0 ? g.gap / 2 : 0);
+    const x = g.x + (m.x / columns) * g.tileW - Math.min(colW * 0.28, h * 0.35);
+    this.miner.position.set(x, feetY);
+    const t = m.swing;
+    this.pickaxe.rotation =
+      t >= 1 ? 0.5 : t < 0.6 ? -1.6 * (t / 0.6) : -1.6 + 2.4 * ((t - 0.6) / 0.4);
   }
 }
 

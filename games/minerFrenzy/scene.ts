@@ -1,4 +1,4 @@
-import { Container, Graphics, Sprite, Texture } from 'pixi.js';
+import { Container, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
@@ -8,6 +8,7 @@ import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
 import { cartShake, type CartShake } from './shake';
 import { MinerFrenzySimulation } from './simulation';
+import { DotLayer, dotFrames } from '../shared/scene/dotLayer';
 
 /** No shake: the cart waiting, crashed, cashed out, or with reduced motion. */
 const STILL: CartShake = { amplitude: 0, x: 0, y: 0, rotation: 0 };
@@ -53,6 +54,41 @@ function noise(k: number, slot: number): number {
   return x - Math.floor(x);
 }
 
+/** The walls' shapes as baked, white (tinted when placed), each centred in its box, px. */
+const WALL_SHAPES = {
+  /** A crystal of size 10 (its diamond 14 up, 9 down, 7 across) in its halo. */
+  crystal: { x: 0, width: 40, height: 40, size: 10 },
+  /** A magma crack: a jagged line 42 px long. */
+  crack: { x: 40, width: 16, height: 48 },
+} as const;
+
+type WallFrames = Record<keyof typeof WALL_SHAPES, Texture>;
+
+/** The crystal and the crack, baked once per engine side by side (one source: one layer each). */
+function wallFrames(textures: SceneContext['engine']['textures']): WallFrames {
+  const { crystal, crack } = WALL_SHAPES;
+  const baked = textures.get('minerFrenzy:walls', (g) => {
+    // The box's corners, invisible, so the texture's frame starts at the origin.
+    g.rect(0, 0, crack.x + crack.width, crack.height).fill({ color: 0xffffff, alpha: 0 });
+    const [cx, cy] = [crystal.width / 2, crystal.height / 2];
+    const s = crystal.size;
+    g.circle(cx, cy, s * 1.8).fill({ color: 0xffffff, alpha: 0.18 });
+    g.poly([cx, cy - s * 1.4, cx + s * 0.7, cy, cx, cy + s * 0.9, cx - s * 0.7, cy]).fill(0xffffff);
+    const [x, y] = [crack.x + crack.width / 2, crack.height / 2];
+    g.moveTo(x, y - 20)
+      .lineTo(x + 6, y - 6)
+      .lineTo(x - 4, y + 6)
+      .lineTo(x + 3, y + 22)
+      .stroke({ width: 3, color: 0xffffff });
+  });
+  const frame = (shape: { x: number; width: number; height: number }) =>
+    new Texture({
+      source: baked.source,
+      frame: new Rectangle(baked.frame.x + shape.x, baked.frame.y, shape.width, shape.height),
+    });
+  return { crystal: frame(crystal), crack: frame(crack) };
+}
+
 /**
  * A mine cart racing down a shaft while the multiplier grows; it derails at the crash. The
  * shaft, cart and dust are placed here every frame (drawn again only when their look changes);
@@ -71,8 +107,9 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   /** The rock's tiles: a render group that stays still, tinted as one by the depth. */
   private readonly rock = new Container({ label: 'rock', isRenderGroup: true });
   private rockTexture: Texture = Texture.WHITE;
-  private readonly crystals = new Graphics();
-  private readonly cracks = Array.from({ length: CRACK_PHASES }, () => new Graphics());
+  /** The walls' crystals and each phase's magma cracks: baked shapes placed as particles. */
+  private crystals!: DotLayer<WallFrames>;
+  private cracks: DotLayer<WallFrames>[] = [];
   /** Beams and track are render groups: scrolling one moves its group, not each sprite in it. */
   private readonly beams = new Container({ label: 'beams', isRenderGroup: true });
   private readonly track = new Container({ label: 'track', isRenderGroup: true });
@@ -83,7 +120,8 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
   private rockTint = -1;
   private beamTexture: Texture = Texture.WHITE;
   private postTexture: Texture = Texture.WHITE;
-  private readonly sparks = new Container({ label: 'sparks' });
+  /** Sparks under the cart and dust over it (dotLayer.ts); created with the engine's dot. */
+  private sparks!: DotLayer;
   /** The baked cart (art.ts), its anchor on the cart's origin. */
   private readonly cart = new Sprite({
     anchor: {
@@ -91,8 +129,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       y: CART_FRAME.originY / CART_FRAME.height,
     },
   });
-  private readonly dust = new Container({ label: 'dust' });
-  private dotTexture: Texture = Texture.WHITE;
+  private dust!: DotLayer;
   /** What the walls were drawn for: the seams (first and last), the depth step and the size. */
   private drawnWalls = { first: 0, last: -1, depthStep: -1, size: '' };
   /** The size the beams and rails were drawn for. */
@@ -143,18 +180,24 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     this.trackTexture = frames.track!;
     this.beamTexture = frames.beam!;
     this.postTexture = frames.post!;
-    this.dotTexture = ctx.engine.textures.get('minerFrenzy:dot', (dot) =>
-      dot.circle(16, 16, 16).fill(0xffffff),
+    const walls = wallFrames(ctx.engine.textures);
+    this.crystals = new DotLayer('crystals', walls);
+    this.cracks = Array.from(
+      { length: CRACK_PHASES },
+      (_, i) => new DotLayer(`cracks-${i}`, walls),
     );
+    const dots = dotFrames(ctx.engine.textures);
+    this.sparks = new DotLayer('sparks', dots);
+    this.dust = new DotLayer('dust', dots);
     ctx.root.addChild(
       this.rock,
-      this.crystals,
-      ...this.cracks,
+      this.crystals.view,
+      ...this.cracks.map((layer) => layer.view),
       this.beams,
       this.track,
-      this.sparks,
+      this.sparks.view,
       this.cart,
-      this.dust,
+      this.dust.view,
     );
     this.overlay = mountMinerFrenzyOverlay(ctx, { width: this.width, height: this.height });
   }
@@ -238,15 +281,13 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     // Sparks grow with the multiplier.
     const sparks =
       sim.running() && this.effects.sparks ? Math.min(24, Math.floor(Math.log(m) * 8)) : 0;
-    this.showDots(this.sparks, sparks, (dot, i) => {
-      dot.position.set(
-        width / 2 + Math.sin(i * 12.9 + travelled * 0.05) * railGap,
-        height * 0.72 + ((i * 37 + travelled) % 60),
-      );
-      dot.setSize(4);
-      dot.tint = SPARK;
-      dot.alpha = 1;
-    });
+    this.sparks.begin();
+    for (let i = 0; i < sparks; i++) {
+      const x = width / 2 + Math.sin(i * 12.9 + travelled * 0.05) * railGap;
+      const y = height * 0.72 + ((i * 37 + travelled) % 60);
+      this.sparks.put('dot', { x, y, width: 4, height: 4, tint: SPARK, alpha: 1 });
+    }
+    this.sparks.end();
     // The cart: it shakes harder as the multiplier climbs (shake.ts), tips over when it derails.
     const cartW = Math.min(120, width * 0.28);
     const shake = sim.running() && this.effects.shake ? cartShake(travelled, m) : STILL;
@@ -263,15 +304,23 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     const dusty = crashed && sim.sinceCrash < 2 && this.effects.dust;
     const count = dusty ? sim.values.dust : 0;
     const fade = Math.max(0, 1 - sim.sinceCrash / 2);
-    this.showDots(this.dust, count, (dot, i) => {
+    this.dust.begin();
+    for (let i = 0; i < count; i++) {
       const angle = (i / count) * Math.PI * 2;
       const r = sim.sinceCrash * (60 + (i % 7) * 15);
-      dot.position.set(this.cart.x + Math.cos(angle) * r, this.cart.y + Math.sin(angle) * r * 0.5);
-      dot.setSize(2 * (4 + (i % 3)));
-      dot.tint = DUST;
-      dot.alpha = fade;
-    });
+      const x = this.cart.x + Math.cos(angle) * r;
+      const y = this.cart.y + Math.sin(angle) * r * 0.5;
+      const d = 2 * (4 + (i % 3));
+      this.dust.put('dot', { x, y, width: d, height: d, tint: DUST, alpha: fade });
+    }
+    this.dust.end();
     this.publish();
+  }
+
+  /** Sparks and dust move with no scene-graph change: the frame is drawn while any are shown. */
+  still(): boolean {
+    const sparksStill = this.sparks.still();
+    return this.dust.still() && sparksStill;
   }
 
   hide(): void {
@@ -366,19 +415,19 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     }
     // Drawn at y = (k - first) * SEAM: a seam's place on the canvas is k * SEAM - travelled.
     const y = this.drawnWalls.first * SEAM - travelled;
-    this.crystals.y = y;
-    this.cracks.forEach((layer, phase) => {
-      layer.y = y;
-      layer.alpha = 0.55 + 0.45 * Math.sin(travelled * 0.02 + (phase * 2 * Math.PI) / CRACK_PHASES);
+    this.crystals.view.y = y;
+    this.cracks.forEach(({ view }, phase) => {
+      view.y = y;
+      view.alpha = 0.55 + 0.45 * Math.sin(travelled * 0.02 + (phase * 2 * Math.PI) / CRACK_PHASES);
     });
   }
 
   private drawWalls(first: number, last: number, depth: number, left: number, right: number): void {
-    const crystals = this.crystals.clear();
-    for (const layer of this.cracks) layer.clear();
+    const { crystals, cracks } = this;
+    crystals.begin();
+    for (const layer of cracks) layer.begin();
     const crystalShare = Math.min(0.85, Math.max(0, (depth - 0.05) * 2.5));
     const crackShare = Math.min(0.6, Math.max(0, (depth - 0.5) * 1.5));
-    if (crystalShare === 0) return;
     const { width } = this;
     const colour = colourAlong(CRYSTAL_DEPTHS, depth);
     const wall = (k: number) => {
@@ -387,39 +436,22 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       const to = onLeft ? left - 22 : width - 6;
       return from + noise(k, 2) * Math.max(0, to - from);
     };
-    for (let k = first; k <= last; k++) {
+    for (let k = first; crystalShare > 0 && k <= last; k++) {
       const y = (k - first) * SEAM;
-      const x = wall(k);
       if (noise(k, 0) < crystalShare) {
-        const size = 4 + noise(k, 3) * 4 + depth * 6;
-        crystals.circle(x, y, size * 1.8).fill({ color: colour, alpha: 0.18 });
-        crystals
-          .poly([x, y - size * 1.4, x + size * 0.7, y, x, y + size * 0.9, x - size * 0.7, y])
-          .fill(colour);
+        const grow = (4 + noise(k, 3) * 4 + depth * 6) / WALL_SHAPES.crystal.size;
+        const { width: w, height: h } = WALL_SHAPES.crystal;
+        const look = { x: wall(k), y, width: w * grow, height: h * grow, tint: colour, alpha: 1 };
+        crystals.put('crystal', look);
       }
       if (noise(k, 4) < crackShare) {
-        const cx = wall(k + 0.5);
-        this.cracks[((k % CRACK_PHASES) + CRACK_PHASES) % CRACK_PHASES]!.moveTo(cx, y - 20)
-          .lineTo(cx + 6, y - 6)
-          .lineTo(cx - 4, y + 6)
-          .lineTo(cx + 3, y + 22)
-          .stroke({ width: 3, color: LAVA });
+        const { width: w, height: h } = WALL_SHAPES.crack;
+        const look = { x: wall(k + 0.5), y, width: w, height: h, tint: LAVA, alpha: 1 };
+        cracks[((k % CRACK_PHASES) + CRACK_PHASES) % CRACK_PHASES]!.put('crack', look);
       }
     }
-  }
-
-  /** Shows the first `count` dots of `layer` (made as needed, the rest hidden), each set by `place`. */
-  private showDots(layer: Container, count: number, place: (dot: Sprite, i: number) => void): void {
-    while (layer.children.length < count) {
-      const dot = new Sprite(this.dotTexture);
-      dot.anchor.set(0.5);
-      layer.addChild(dot);
-    }
-    layer.children.forEach((child, i) => {
-      const dot = child as Sprite;
-      dot.visible = i < count;
-      if (dot.visible) place(dot, i);
-    });
+    crystals.end();
+    for (const layer of cracks) layer.end();
   }
 }
 

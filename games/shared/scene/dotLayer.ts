@@ -1,0 +1,126 @@
+// Sparks, dust, shards and glints: hundreds of small tinted shapes that move every frame. As
+// sprites, each one showed, hidden or retextured rebuilt its layer's draw instructions, and each
+// was a scene-graph node to transform: most of a burst's frame at 4x throttling. Here they are
+// particles of one ParticleContainer (their attributes packed into one buffer, one draw call).
+import { Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
+import type { SceneContext } from '../../../engine/index';
+
+type TextureCache = SceneContext['engine']['textures'];
+
+/** The layer's two shapes, cut from one baked texture (a particle layer draws one source). */
+export interface DotFrames {
+  /** A white disc. */
+  dot: Texture;
+  /** A solid white square (from the disc's middle): stretched into lines, bars and shards. */
+  square: Texture;
+}
+
+const DOT_RADIUS = 16;
+const SQUARE = 8;
+
+/** The shared disc, baked once per engine, and the square cut from its middle. */
+export function dotFrames(textures: TextureCache): DotFrames {
+  const dot = textures.get('shared:dot', (disc) =>
+    disc.circle(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS).fill(0xffffff),
+  );
+  const inset = DOT_RADIUS - SQUARE / 2;
+  const square = new Texture({
+    source: dot.source,
+    frame: new Rectangle(dot.frame.x + inset, dot.frame.y + inset, SQUARE, SQUARE),
+  });
+  return { dot, square };
+}
+
+/** 0xRRGGBB as the 0xBBGGRR a particle's colour holds. */
+const bgr = (rgb: number) => ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 0xff);
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+
+/** How one shape is shown this frame. */
+export interface DotLook {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  tint: number;
+  alpha: number;
+  /** Radians (default 0). */
+  rotation?: number;
+  /** 0.5 (default): centred on x, y; 0: from its left end (a line drawn from a point). */
+  anchorX?: number;
+}
+
+/**
+ * A pool of particles filled again every frame (or whenever what it shows changes): begin(), one
+ * put() per shape, end(). Fewer shapes than last time drop the rest from the container (kept for
+ * later). Its shapes are DotFrames, or any named frames of one texture source.
+ */
+export class DotLayer<Frames extends Record<keyof Frames, Texture> = DotFrames> {
+  readonly view: ParticleContainer;
+  private readonly pool: Particle[] = [];
+  private used = 0;
+  /** Shapes were shown since still() was last asked (a particle moved is no scene-graph change). */
+  private shown = false;
+
+  constructor(
+    label: string,
+    private readonly frames: Frames,
+  ) {
+    this.view = new ParticleContainer({
+      label,
+      texture: Object.values<Texture>(frames)[0],
+      dynamicProperties: { position: true, vertex: true, rotation: true, uvs: true, color: true },
+    });
+  }
+
+  begin(): void {
+    this.used = 0;
+  }
+
+  put(shape: keyof Frames, look: DotLook): void {
+    const texture = this.frames[shape];
+    let particle = this.pool[this.used];
+    if (!particle) {
+      particle = new Particle({ texture, anchorY: 0.5 });
+      this.pool.push(particle);
+    }
+    this.used += 1;
+    particle.texture = texture;
+    particle.x = look.x;
+    particle.y = look.y;
+    particle.scaleX = look.width / texture.frame.width;
+    particle.scaleY = look.height / texture.frame.height;
+    particle.rotation = look.rotation ?? 0;
+    particle.anchorX = look.anchorX ?? 0.5;
+    // The packed colour the shader reads, written directly: Particle's tint setter parses its
+    // value through Pixi's Color (a CSS string, an array...), most of a burst frame's work.
+    particle.color = bgr(look.tint) + (((clamp01(look.alpha) * 255) | 0) << 24);
+  }
+
+  /** Shows the shapes put since begin(). */
+  end(): void {
+    const children = this.view.particleChildren;
+    if (this.used > 0 || children.length > 0) this.shown = true;
+    if (children.length === this.used) return;
+    children.length = 0;
+    for (let i = 0; i < this.used; i++) children.push(this.pool[i]!);
+    this.view.update();
+  }
+
+  /** Shows nothing (the next end() with shapes shows them again). */
+  clear(): void {
+    this.begin();
+    this.end();
+  }
+
+  /** True when nothing was shown since it was last asked (see SceneView.still). */
+  still(): boolean {
+    const still = !this.shown;
+    this.shown = false;
+    return still;
+  }
+
+  destroy(): void {
+    this.view.destroy();
+    this.pool.length = 0;
+  }
+}
