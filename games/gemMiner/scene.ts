@@ -164,10 +164,13 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     const tiles = this.sim.columns;
     const tile = this.tileRect(0, 0);
     const next = this.tileRect(1, Math.min(1, tiles - 1));
+    const drawn = this.tileViews[0]?.box;
     return {
       shaft: { x: g.x, y: g.top, width: g.tileW, height: g.rowH * MAX_LEVELS },
       ladder: { x: g.ladder.x, y: g.top, width: g.ladder.width, height: g.rowH * MAX_LEVELS },
       tile: { x: tile.x, y: tile.y, width: tile.width, height: tile.height },
+      /** Where the first level's first tile is drawn now (the same as `tile` once drawn). */
+      ...(drawn ? { drawnTile: drawn } : {}),
       /** From one tile to the next on a level (x) and from one level to the next (y). */
       pitchX: next.x - tile.x,
       pitchY: next.y - tile.y,
@@ -226,6 +229,8 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawBackdrop(g);
       this.placeHits(g);
       this.drawnBackdrop = backdropKey;
+      // Another difficulty has another number of tiles a level: every tile's box moved.
+      this.layoutVersion += 1;
     }
     const ladderKey = `${backdropKey}:${board.status}:${board.dug.length}:${board.target}`;
     // Graphics are rebuilt only when what they show changed (a resting shaft costs nothing).

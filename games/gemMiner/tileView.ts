@@ -47,8 +47,9 @@ export class TileView {
   private readonly icon = new Sprite({ anchor: 0.5, visible: false });
   private readonly outline = new Graphics({ visible: false });
   private readonly mark = new Sprite({ anchor: 0.5, visible: false });
-  /** The layout the sprites were placed for. */
+  /** The layout the sprites were placed for, and the box. */
   private placed = -1;
+  private placedBox: Box | null = null;
   /** This tile's dirt among the variants, so neighbours differ. */
   private readonly dirt: Texture;
 
@@ -61,6 +62,11 @@ export class TileView {
     this.mark.texture = frames.dot;
     this.mark.tint = COLORS.gold;
     this.root.addChild(this.base, this.glow, this.icon, this.outline, this.mark);
+  }
+
+  /** Where the tile is drawn (its dirt or rock fills this box), or null before it is first shown. */
+  get box(): Box | null {
+    return this.placedBox;
   }
 
   /** An empty slot (a shaft with fewer tiles per level). */
@@ -123,6 +129,7 @@ export class TileView {
   /** The tile's sprites and its outline for a new box (a layout). */
   private place(box: Box, layout: number): void {
     this.placed = layout;
+    this.placedBox = { x: box.x, y: box.y, width: box.width, height: box.height };
     this.base.position.set(box.x, box.y);
     this.base.setSize(box.width, box.height);
     const radius = Math.min(8, box.height * 0.18);

@@ -75,7 +75,16 @@ describe('gem miner in the browser', () => {
     const { page, player, close } = await phonePage();
     await openGemMiner(page);
     await panel(page).locator('input[name=amount]').fill('2.00');
+    await panel(page).locator('select[name=difficulty]').selectOption('medium');
+    // The tiles are drawn again for the easy shaft's four a level, not left where the medium
+    // shaft's three were (their gems and cracks then showed beside them).
+    expect(await simulationValue<number>(page, 'sim.columns')).toBe(3);
     await panel(page).locator('select[name=difficulty]').selectOption('easy');
+    const layout = () => page.evaluate(() => window.__engine?.scenes.describeLayout()?.report);
+    await poll(async () => {
+      const report = (await layout()) as unknown as ShaftLayout & { drawnTile?: unknown };
+      return report.tiles === 4 && JSON.stringify(report.drawnTile) === JSON.stringify(report.tile);
+    }).toBe(true);
 
     /** Reloads the page; the running game comes back with its dug tiles on the shaft. */
     async function reloadAndExpectGame(gameId: string, dug: string): Promise<string[][]> {
