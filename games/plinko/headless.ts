@@ -7,7 +7,8 @@ import { plinkoParams } from './params';
 import type { PlinkoBet } from './rules';
 import { PlinkoSimulation, type PlinkoData, type PlinkoLanding } from './simulation';
 
-const scene = {
+/** The scene's simulation in this thread, for headless runs (the page may run it in a worker). */
+export const headlessScene = {
   params: plinkoParams,
   simulation: (data: PlinkoData, values: Record<keyof typeof plinkoParams, number>) =>
     new PlinkoSimulation(data, values),
@@ -22,7 +23,7 @@ export const headless = defineHeadlessGame({
   play(round, values) {
     const bet = round.bet as PlinkoBet;
     let landing: PlinkoLanding | null = null;
-    const { sim, steps } = runHeadless(scene, {
+    const { sim, steps } = runHeadless(headlessScene, {
       data: { rows: bet.rows, risk: bet.risk, seed: round.seed },
       seconds: SECONDS,
       values,

@@ -5,7 +5,7 @@ import { defineLabGame, numberChoices, playInstant, type LabStage } from '../sha
 import { bucketUnder } from './board';
 import { plinkoChannel } from './channel';
 import { PLINKO, PLINKO_RISKS, rules, type PlinkoRisk } from './rules';
-import type { PlinkoLanding, PlinkoSimulation } from './simulation';
+import type { PlinkoLanding, PlinkoWorld } from './simulation';
 
 /** The landing of the lab's last ball, on the simulation it fell in. */
 let landed: { sim: unknown; landing: PlinkoLanding } | null = null;
@@ -43,7 +43,7 @@ export const lab = defineLabGame({
   },
   async play(round, stage) {
     const scene = await plinkoChannel.whenShown();
-    const sim = stage.sim as PlinkoSimulation;
+    const sim = stage.sim as PlinkoWorld;
     scene.configure({ rows: Number(round.params.rows), risk: round.params.risk as PlinkoRisk });
     landed = null;
     const off = sim.onLanding((landing) => (landed = { sim, landing }));
@@ -56,7 +56,7 @@ export const lab = defineLabGame({
   shown: (stage: LabStage) => {
     if (!landed || landed.sim !== stage.sim) return null;
     const { landing } = landed;
-    const rows = (stage.sim as PlinkoSimulation).rows;
+    const rows = (stage.sim as PlinkoWorld).rows;
     return {
       bucket: landing.forced ? null : bucketUnder(landing.x, rows, stage.values().pegSpacing!),
     };

@@ -1,4 +1,5 @@
 import {
+  BitmapText,
   CanvasTextMetrics,
   Container,
   Graphics,
@@ -19,7 +20,13 @@ import { updateLights } from './lights';
 import { PLINKO_LAYOUT, plinkoLayout, shortMultiplierLabel, type PlinkoLayout } from './layout';
 import { plinkoParams } from './params';
 import { plinkoMultipliersE4, type PlinkoRisk } from './rules';
-import { PlinkoSimulation, type PlinkoData, type PlinkoLanding } from './simulation';
+import { RemotePlinkoSimulation } from './remoteSimulation';
+import {
+  PlinkoSimulation,
+  type PlinkoData,
+  type PlinkoLanding,
+  type PlinkoWorld,
+} from './simulation';
 import { formatShortDecimal } from '../fairness/money';
 
 const HISTORY_SIZE = PLINKO_LAYOUT.chip.count;
@@ -63,6 +70,21 @@ export function multiplierLabel(multiplierE4: number): string {
   return `${formatShortDecimal(multiplierE4 / 10_000)}×`;
 }
 
+/** A history chip's box, CSS px at scale 1 (the layout scales the strip). */
+const CHIP = { width: 72, height: 36, radius: 8 };
+const CHIP_LABEL_STYLE = {
+  fontFamily: 'system-ui, sans-serif',
+  fontSize: 16,
+  fontWeight: '800',
+  fill: 0x1a1206,
+} as const;
+
+interface HistorySlot {
+  root: Container;
+  box: Sprite;
+  label: BitmapText;
+}
+
 interface BucketSprite {
   box: Container;
   /** A halo around the bucket, as bright as its nearest ball is near (lights.ts). */
@@ -84,7 +106,7 @@ interface BucketSprite {
  * The plinko board: pegs, buckets labelled with the risk's multipliers (they bounce and flash
  * when a ball lands), balls interpolated between physics steps, and a strip of the last results.
  */
-class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
+class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
   private pegTexture!: Texture;
   private ballTexture!: Texture;
   /** A bucket's box, white: tinted with its multiplier's colour. */
@@ -110,8 +132,8 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
    * and a ball coming or going rebuilds no draw instructions. Created with the ball texture.
    */
   private ballLayer!: ParticleContainer;
-  /** A render group of its own: a landing swaps its chips' textures, which rebuilds its draw
-   * instructions, and only its own (12 sprites) rather than the whole board's. */
+  /** A render group of its own: a landing retints and relabels its chips, which rebuilds its
+   * draw instructions, and only its own rather than the whole board's. */
   private readonly historyLayer = new Container({ label: 'history', isRenderGroup: true });
   private readonly spareBalls: Particle[] = [];
   private readonly ballParticles = new Map<number, Particle>();
@@ -131,9 +153,12 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
   private historyDirty = false;
   /** Something on the board changed since the engine last asked (still()). */
   private changed = true;
-  /** One sprite per history slot; a new result swaps textures (cached per label and colour). */
-  private historySlots: Sprite[] = [];
-  private textures!: SceneContext['engine']['textures'];
+  /**
+   * One chip per history slot: a white rounded box tinted with the bucket's colour and a bitmap
+   * label (glyphs drawn once). Each chip was a texture rendered on its first landing, the frame's
+   * largest cost whenever a rarely hit bucket was first hit.
+   */
+  private historySlots: HistorySlot[] = [];
   private motion!: SceneContext['engine']['motion'];
   private readonly waiting = new Map<number, (bucket: number) => void>();
   private unsubscribe: (() => void)[] = [];
@@ -153,16 +178,19 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
     this.pegTexture = art.peg!;
     this.ballTexture = art.ball!;
     this.bucketTexture = art.bucket!;
-    this.textures = ctx.engine.textures;
     this.motion = ctx.engine.motion;
     this.ballLayer = new ParticleContainer({ label: 'balls', texture: this.ballTexture });
     this.board.addChild(this.pegLayer, this.ballLayer);
+    const chip = ctx.engine.textures.get('plinko:chip', (box) =>
+      box.roundRect(0, 0, CHIP.width, CHIP.height, CHIP.radius).fill(0xffffff),
+    );
     this.historySlots = Array.from({ length: HISTORY_SIZE }, (_, i) => {
-      const slot = new Sprite();
-      slot.anchor.set(0.5);
-      slot.alpha = 1 - i * 0.12;
-      this.historyLayer.addChild(slot);
-      return slot;
+      const root = new Container({ alpha: 1 - i * 0.12, visible: false });
+      const box = new Sprite({ texture: chip, anchor: 0.5 });
+      const label = new BitmapText({ text: '', anchor: 0.5, style: CHIP_LABEL_STYLE });
+      root.addChild(box, label);
+      this.historyLayer.addChild(root);
+      return { root, box, label };
     });
     ctx.root.addChild(this.board, this.bucketLayer, this.labelLayer, this.historyLayer);
   }
@@ -252,7 +280,8 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
 
   render(alpha: number): void {
     const frame = ++this.renderFrame;
-    if (this.sim.balls.length > 0) this.changed = true;
+    // In flight counts a ball dropped that the worker's next step shows (remoteSimulation.ts).
+    if (this.sim.balls.length > 0 || this.sim.inFlight > 0) this.changed = true;
     for (const ball of this.sim.balls) {
       let particle = this.ballParticles.get(ball.id);
       if (!particle) {
@@ -429,47 +458,34 @@ class PlinkoView extends GameView<PlinkoSimulation, PlinkoData> {
       };
     });
     const { history } = placed;
-    this.historySlots.forEach((slot, i) => {
-      slot.position.set(history.x + i * history.dx, history.y + i * history.dy);
-      slot.scale.set(history.scale);
+    this.historySlots.forEach(({ root }, i) => {
+      root.position.set(history.x + i * history.dx, history.y + i * history.dy);
+      root.scale.set(history.scale);
     });
   }
 
   /** The last results, newest first, each in its bucket's colour. */
   private redrawHistory(): void {
     const multipliers = plinkoMultipliersE4(this.sim.rows, this.sim.risk);
-    this.historySlots.forEach((slot, i) => {
+    this.historySlots.forEach(({ root, box, label }, i) => {
       const bucket = this.sim.history[i];
-      slot.visible = bucket !== undefined;
-      if (bucket !== undefined) slot.texture = this.historyChip(multipliers[bucket] ?? 0);
-    });
-  }
-
-  private historyChip(multiplierE4: number): Texture {
-    const text = multiplierLabel(multiplierE4);
-    const color = bucketColor(multiplierE4);
-    return this.textures.render(`plinko:history:${text}:${color}`, () => {
-      const chip = new Container();
-      chip.addChild(new Graphics().roundRect(-36, -18, 72, 36, 8).fill(color));
-      const label = new Text({
-        text,
-        style: {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: 16,
-          fontWeight: '800',
-          fill: 0x1a1206,
-        },
-      });
-      label.anchor.set(0.5);
-      chip.addChild(label);
-      return chip;
+      root.visible = bucket !== undefined;
+      if (bucket === undefined) return;
+      const multiplier = multipliers[bucket] ?? 0;
+      box.tint = bucketColor(multiplier);
+      label.text = multiplierLabel(multiplier);
     });
   }
 }
 
 export const plinkoScene = defineScene({
   params: plinkoParams,
-  simulation: (data, values) => new PlinkoSimulation(data, values),
+  // In a worker where the page has workers (a phone's main thread keeps its frame for drawing);
+  // in the page with the designers' overlay (?debug), whose wireframe draws the matter-js world.
+  simulation: (data, values): PlinkoWorld =>
+    typeof Worker === 'function' && !/[?&]debug(=|&|$)/.test(globalThis.location?.search ?? '')
+      ? new RemotePlinkoSimulation(data, values)
+      : new PlinkoSimulation(data, values),
   view: () => new PlinkoView(),
 });
 

@@ -26,6 +26,8 @@ export interface PlinkoDrop {
   bucket?: number;
   /** Anything the caller wants back on landing (e.g. the bet id and payout). */
   tag?: unknown;
+  /** The ball's id, when the caller numbers the balls (a mirror of this simulation does). */
+  id?: number;
 }
 
 export interface PlinkoBall {
@@ -66,12 +68,46 @@ export interface PegHit {
   y: number;
 }
 
+/** What the scene shows of a ball: where it is and was a step ago, its size and its bucket. */
+export interface ShownBall {
+  readonly id: number;
+  readonly radius: number;
+  readonly bucket: number;
+  readonly prevX: number;
+  readonly prevY: number;
+  readonly body: { readonly position: { readonly x: number; readonly y: number } };
+}
+
+/**
+ * What the scene and the tests use of a plinko simulation: this one, in the page's thread, or
+ * its mirror of one running in a worker (remoteSimulation.ts).
+ */
+export interface PlinkoWorld extends Simulation<PlinkoParams> {
+  readonly balls: readonly ShownBall[];
+  /** The last landed buckets, newest first. */
+  readonly history: readonly number[];
+  readonly rows: number;
+  readonly risk: PlinkoRisk;
+  readonly board: BoardGeometry;
+  readonly inFlight: number;
+  /** Landings whose ball was not over its (server's) bucket: a check for tests, never seen. */
+  readonly offTarget: number;
+  /** Largest guidance any ball received so far, as a fraction of gravity. */
+  readonly maxGuidance: number;
+  setBoard(rows: number, risk: PlinkoRisk): boolean;
+  drop(drop: PlinkoDrop): number;
+  onLanding(listener: LandingListener): () => void;
+  onPegHit(listener: PegListener): () => void;
+  dispose(): void;
+}
+
 type LandingListener = (landing: PlinkoLanding) => void;
 type PegListener = (hit: PegHit) => void;
 
 /** A ball in flight after this long is settled anyway (never seen in the tests). */
 const MAX_FLIGHT_STEPS = 60 * 20;
-const HISTORY_LENGTH = 12;
+/** Landed buckets the history keeps. */
+export const HISTORY_LENGTH = 12;
 const BALL_GROUP = -1;
 // Balls and pegs collide as exact circles (markExactCircle); their polygons only feed the
 // broadphase: squares drawn around the circle, edges on the axes (balls never turn), whose
@@ -102,7 +138,7 @@ type VerletBody = Matter.Body & { positionPrev: Matter.Vector; positionImpulse: 
  * steered within a bounded horizontal force along the server's path. The outcome is the
  * server's bucket; the physics only animates it (landings report the server's bucket).
  */
-export class PlinkoSimulation implements Simulation<PlinkoParams> {
+export class PlinkoSimulation implements PlinkoWorld {
   // Pegs never move: a grid finds each ball's pegs (matter's sweep would carry a whole column of
   // pegs along with every ball).
   readonly physics = new PhysicsWorld({ gridCell: BROADPHASE_CELL });
@@ -168,7 +204,7 @@ export class PlinkoSimulation implements Simulation<PlinkoParams> {
     const y = this.board.drop.y;
     const body = this.acquireBall(x, y, radius);
     const ball: PlinkoBall = {
-      id: this.nextId++,
+      id: drop.id ?? this.nextId++,
       path: drop.path,
       bucket,
       tag: drop.tag,
@@ -429,7 +465,7 @@ function circumscribed(radius: number, sides: number): number {
   return radius / Math.cos(Math.PI / sides);
 }
 
-function validRows(rows: unknown): rows is number {
+export function validRows(rows: unknown): rows is number {
   return (
     typeof rows === 'number' &&
     Number.isInteger(rows) &&
@@ -438,7 +474,7 @@ function validRows(rows: unknown): rows is number {
   );
 }
 
-function checkedBucket(drop: PlinkoDrop, rows: number): number {
+export function checkedBucket(drop: PlinkoDrop, rows: number): number {
   if (drop.path.length !== rows || !/^[LR]+$/.test(drop.path)) {
     throw new RangeError(`plinko path '${drop.path}' is not ${rows} rows of L/R`);
   }

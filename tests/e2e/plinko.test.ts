@@ -188,6 +188,40 @@ describe('plinko in the browser', () => {
     await poll(() => simulationValue<number>(page, 'sim.inFlight')).toBe(0);
     await poll(idle).toBe(true);
     expect(await brightPixels(page)).toBeGreaterThan(pegs / 2);
+    // The ball fell in the simulation's worker (remoteSimulation.ts), off the main thread.
+    const loaded = await page.evaluate(
+      `performance.getEntriesByType('resource').map((e) => e.name)`,
+    );
+    expect((loaded as string[]).some((url) => /simulationWorker-[^/]*\.js$/.test(url))).toBe(true);
+    await page.close();
+  });
+
+  it('lands every ball at once in its bucket when the simulation worker cannot load', async () => {
+    const page = await env.browser.context.newPage();
+    await page.route(/simulationWorker-[^/]*\.js$/, (route) => route.abort());
+    await page.goto(`${env.server.url}/plinko?test`);
+    await waitForScene(page, 'plinko');
+    const landings = await page.evaluate(`new Promise((resolve) => {
+      const sim = window.__engine.scenes.simulation;
+      const seen = [];
+      sim.onLanding(({ bucket, forced, tag }) => {
+        seen.push({ bucket, forced, tag });
+        if (seen.length === 2) resolve({ seen, history: sim.history.slice(0, 2), rows: sim.rows });
+      });
+      sim.drop({ path: 'R'.repeat(sim.rows), tag: 'right' });
+      sim.drop({ path: 'L'.repeat(sim.rows), tag: 'left' });
+    })`);
+    const { seen, history, rows } = landings as {
+      seen: { bucket: number; forced: boolean; tag: string }[];
+      history: number[];
+      rows: number;
+    };
+    expect(seen).toEqual([
+      { bucket: rows, forced: true, tag: 'right' },
+      { bucket: 0, forced: true, tag: 'left' },
+    ]);
+    expect(history).toEqual([0, rows]);
+    expect(await simulationValue<number>(page, 'sim.inFlight')).toBe(0);
     await page.close();
   });
 });

@@ -2,7 +2,7 @@
 import { runHeadless } from '../../../engine';
 import { bucketUnder } from '../board';
 import { plinkoParams } from '../params';
-import { plinkoScene } from '../scene';
+import { headlessScene } from '../headless';
 import type { PlinkoLanding, PlinkoSimulation } from '../simulation';
 import { prng } from '../../../tests/support/prng';
 
@@ -92,7 +92,7 @@ export function runBoard(
     wallMs: 0,
   };
   let listening = false;
-  const run = runHeadless(plinkoScene, {
+  const run = runHeadless(headlessScene, {
     data: { rows, risk: 'medium', seed },
     seconds: 120,
     values,

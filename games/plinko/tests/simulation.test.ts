@@ -3,7 +3,7 @@ import { defaultValues, runHeadless } from '../../../engine';
 import { boardGeometry, bucketUnder, pathPegX } from '../board';
 import { gapUnder, nextDirection } from '../guidance';
 import { plinkoParams } from '../params';
-import { plinkoScene } from '../scene';
+import { headlessScene } from '../headless';
 import { PlinkoSimulation, type PlinkoLanding } from '../simulation';
 
 describe('plinko board geometry', () => {
@@ -45,7 +45,7 @@ describe('plinko simulation', () => {
   it('locks rows and risk while balls fly, reports the server bucket on landing, then unlocks', () => {
     const landings: PlinkoLanding[] = [];
     let setDuringFlight: boolean | null = null;
-    const run = runHeadless(plinkoScene, {
+    const run = runHeadless(headlessScene, {
       data: { rows: 16, risk: 'high', seed: 3 },
       seconds: 30,
       onStep: (sim, step) => {

@@ -1,0 +1,205 @@
+// The plinko simulation run in a worker (simulationWorker.ts), mirrored here for the scene: the
+// scene's commands go to the worker at once, and the balls it shows are where the worker's last
+// step put them (a step behind at most). Drops, the board's rows and risk, and the count of balls
+// in flight are known here at once, so the panel and the tests read them as from the simulation
+// itself. The page's main thread then spends nothing on matter-js or the guidance's look-ahead.
+import type { ParamValues } from '../../engine/headless/index';
+import { boardGeometry, type BoardGeometry } from './board';
+import type { PlinkoParams } from './params';
+import { PLINKO, PLINKO_RISKS, type PlinkoRisk } from './rules';
+import {
+  checkedBucket,
+  HISTORY_LENGTH,
+  validRows,
+  type PegHit,
+  type PlinkoData,
+  type PlinkoDrop,
+  type PlinkoLanding,
+  type PlinkoWorld,
+  type ShownBall,
+} from './simulation';
+import { BALL_FIELDS, type Stepped, type ToSimulation } from './simulationWire';
+
+interface MirroredBall extends ShownBall {
+  id: number;
+  radius: number;
+  bucket: number;
+  prevX: number;
+  prevY: number;
+  body: { position: { x: number; y: number } };
+}
+
+export class RemotePlinkoSimulation implements PlinkoWorld {
+  readonly balls: MirroredBall[] = [];
+  history: readonly number[] = [];
+  offTarget = 0;
+  maxGuidance = 0;
+  rows: number;
+  risk: PlinkoRisk;
+  board: BoardGeometry;
+  private readonly worker: Worker;
+  private nextId = 1;
+  /** Dropped and not landed yet, as the worker last told (or since dropped). */
+  private flying = 0;
+  /** What each ball in flight carries back to its landing (the worker never sees it). */
+  private readonly tags = new Map<number, unknown>();
+  /** Each ball in flight's bucket (the server's), for landing it should the worker fail. */
+  private readonly buckets = new Map<number, number>();
+  /** A designer's change waits for a step to apply (see update). */
+  private paramsPending = false;
+  /** The worker could not start or failed: balls land at once, in their buckets, unanimated. */
+  private failed = false;
+  private readonly landingListeners = new Set<(landing: PlinkoLanding) => void>();
+  private readonly pegListeners = new Set<(hit: PegHit) => void>();
+
+  constructor(data: PlinkoData | undefined, values: ParamValues<PlinkoParams>) {
+    this.rows = validRows(data?.rows) ? data.rows : PLINKO.maxRows;
+    this.risk = data?.risk && PLINKO_RISKS.includes(data.risk) ? data.risk : 'medium';
+    this.board = boardGeometry(this.rows, values.pegSpacing, values.pegRadius);
+    this.worker = new Worker(new URL('./simulationWorker.ts', import.meta.url), {
+      type: 'module',
+      name: 'plinko-simulation',
+    });
+    this.worker.onmessage = (event: MessageEvent<Stepped>) => this.stepped(event.data);
+    this.worker.onerror = () => {
+      this.failed = true;
+      this.landWithoutWorker();
+    };
+    this.send({ type: 'start', data: { ...data, rows: this.rows, risk: this.risk }, values });
+  }
+
+  get inFlight(): number {
+    return this.flying;
+  }
+
+  setBoard(rows: number, risk: PlinkoRisk): boolean {
+    if (this.flying > 0 || !validRows(rows) || !PLINKO_RISKS.includes(risk)) return false;
+    this.risk = risk;
+    if (rows !== this.rows) {
+      this.rows = rows;
+      this.board = boardGeometry(rows, this.board.spacing, this.board.pegRadius);
+    }
+    this.send({ type: 'board', rows, risk });
+    return true;
+  }
+
+  drop(drop: PlinkoDrop): number {
+    const bucket = checkedBucket(drop, this.rows);
+    const id = this.nextId++;
+    this.tags.set(id, drop.tag);
+    this.buckets.set(id, bucket);
+    this.flying += 1;
+    this.send({ type: 'drop', id, path: drop.path, bucket });
+    return id;
+  }
+
+  onLanding(listener: (landing: PlinkoLanding) => void): () => void {
+    this.landingListeners.add(listener);
+    return () => this.landingListeners.delete(listener);
+  }
+
+  onPegHit(listener: (hit: PegHit) => void): () => void {
+    this.pegListeners.add(listener);
+    return () => this.pegListeners.delete(listener);
+  }
+
+  /** One step in the worker, when it has something to step (an idle board costs no message). */
+  update(): void {
+    if (this.failed) this.landWithoutWorker();
+    else if (this.flying > 0 || this.balls.length > 0 || this.paramsPending) {
+      this.paramsPending = false;
+      this.send({ type: 'step' });
+    }
+  }
+
+  paramsChanged(values: ParamValues<PlinkoParams>): void {
+    this.send({ type: 'params', values: { ...values } });
+    // The worker rebuilds the board for new pegs in its next step without balls in flight.
+    this.paramsPending = true;
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.landingListeners.clear();
+    this.pegListeners.clear();
+    this.balls.length = 0;
+    this.tags.clear();
+    this.buckets.clear();
+  }
+
+  private send(message: ToSimulation): void {
+    this.worker.postMessage(message);
+  }
+
+  private stepped(report: Stepped): void {
+    this.mirrorBalls(report.balls);
+    this.offTarget = report.offTarget;
+    this.maxGuidance = report.maxGuidance;
+    if (report.history) this.history = report.history;
+    if (report.rebuilt) {
+      const { spacing, pegRadius } = report.rebuilt;
+      this.board = boardGeometry(this.rows, spacing, pegRadius);
+    }
+    for (const landed of report.landings) {
+      const landing: PlinkoLanding = { ...landed, tag: this.tags.get(landed.id) };
+      this.tags.delete(landed.id);
+      this.buckets.delete(landed.id);
+      this.flying = Math.max(0, this.flying - 1);
+      for (const listener of this.landingListeners) listener(landing);
+    }
+    const hit = report.pegHit;
+    // The scene ticks at most every few steps: the step's first hit stands for them all.
+    if (hit) for (const listener of this.pegListeners) listener(hit);
+  }
+
+  /**
+   * Without a worker (it failed to load or crashed) every ball in flight lands now, in the
+   * server's bucket, as a forced landing: the player sees each result, unanimated, and no bet
+   * waits for a ball that will never fall.
+   */
+  private landWithoutWorker(): void {
+    if (this.buckets.size === 0) return;
+    const landings = [...this.buckets].map(([id, bucket]) => ({
+      id,
+      bucket,
+      x: this.board.bucketX[bucket] ?? 0,
+      steps: 0,
+      forced: true,
+    }));
+    const history = [...landings.map((landing) => landing.bucket).reverse(), ...this.history];
+    this.stepped({
+      type: 'stepped',
+      balls: new Float64Array(0),
+      landings,
+      history: history.slice(0, HISTORY_LENGTH),
+      offTarget: this.offTarget,
+      maxGuidance: this.maxGuidance,
+    });
+  }
+
+  /** The balls as the worker's step left them, each object kept while its ball flies. */
+  private mirrorBalls(fields: Float64Array): void {
+    const count = fields.length / BALL_FIELDS;
+    const byId = new Map(this.balls.map((ball) => [ball.id, ball]));
+    this.balls.length = 0;
+    for (let i = 0; i < count; i++) {
+      const at = i * BALL_FIELDS;
+      const id = fields[at]!;
+      const ball = byId.get(id) ?? {
+        id,
+        radius: 0,
+        bucket: 0,
+        prevX: 0,
+        prevY: 0,
+        body: { position: { x: 0, y: 0 } },
+      };
+      ball.body.position.x = fields[at + 1]!;
+      ball.body.position.y = fields[at + 2]!;
+      ball.prevX = fields[at + 3]!;
+      ball.prevY = fields[at + 4]!;
+      ball.radius = fields[at + 5]!;
+      ball.bucket = fields[at + 6]!;
+      this.balls.push(ball);
+    }
+  }
+}
