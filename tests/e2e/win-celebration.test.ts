@@ -201,13 +201,22 @@ describe('win celebrations', () => {
     });
     const instant = await openDice(player, 'no-preference');
     await bet(instant.page, player, 'huge');
-    const shown = instant.page.locator('[data-testid=win-celebration][data-tier=huge]');
-    await shown.waitFor();
-    // No count: the first thing it shows is the payout.
-    expect(await shown.getAttribute('data-phase')).toBe('shown');
-    expect(await shown.locator('[data-testid=win-amount]').textContent()).toBe(
-      formatMoney(payoutOf('huge')),
+    // No count: the first thing it shows is the payout (read in the page, in the frame the card
+    // is first seen, as celebrated() does).
+    const firstSeen = await instant.page.waitForFunction(
+      (selector) => {
+        const card = document.querySelector(selector);
+        if (!card) return null;
+        const amount = card.querySelector('[data-testid=win-amount]')?.textContent ?? null;
+        return { phase: card.getAttribute('data-phase'), amount };
+      },
+      '[data-testid=win-celebration][data-tier=huge]',
+      { timeout: 15_000 },
     );
+    expect(await firstSeen.jsonValue()).toEqual({
+      phase: 'shown',
+      amount: formatMoney(payoutOf('huge')),
+    });
     const quick = await effects(instant.page);
     expect(quick.played).toEqual({ shake: 0, flash: 0, burst: 0 });
     expect(quick.skipped).toEqual({ shake: 0, flash: 0, burst: 0 });
