@@ -21,12 +21,19 @@ import {
 import { BALL_FIELDS, type Stepped, type ToSimulation } from './simulationWire';
 
 interface MirroredBall extends ShownBall {
-  id: number;
   radius: number;
-  bucket: number;
   prevX: number;
   prevY: number;
   body: { position: { x: number; y: number } };
+}
+
+/** A ball dropped and not landed yet: what the page keeps of it (the worker never sees the tag). */
+interface Flight {
+  tag: unknown;
+  /** The server's bucket, for landing it should the worker fail. */
+  bucket: number;
+  /** Where the worker's last step put it (none before its first step). */
+  ball: MirroredBall | null;
 }
 
 export class RemotePlinkoSimulation implements PlinkoWorld {
@@ -39,12 +46,8 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
   board: BoardGeometry;
   private readonly worker: Worker;
   private nextId = 1;
-  /** Dropped and not landed yet, as the worker last told (or since dropped). */
-  private flying = 0;
-  /** What each ball in flight carries back to its landing (the worker never sees it). */
-  private readonly tags = new Map<number, unknown>();
-  /** Each ball in flight's bucket (the server's), for landing it should the worker fail. */
-  private readonly buckets = new Map<number, number>();
+  /** Every ball dropped and not landed yet, by id. */
+  private readonly flights = new Map<number, Flight>();
   /** A designer's change waits for a step to apply (see update). */
   private paramsPending = false;
   /** The worker could not start or failed: balls land at once, in their buckets, unanimated. */
@@ -69,11 +72,11 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
   }
 
   get inFlight(): number {
-    return this.flying;
+    return this.flights.size;
   }
 
   setBoard(rows: number, risk: PlinkoRisk): boolean {
-    if (this.flying > 0 || !validRows(rows) || !PLINKO_RISKS.includes(risk)) return false;
+    if (this.flights.size > 0 || !validRows(rows) || !PLINKO_RISKS.includes(risk)) return false;
     this.risk = risk;
     if (rows !== this.rows) {
       this.rows = rows;
@@ -86,9 +89,7 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
   drop(drop: PlinkoDrop): number {
     const bucket = checkedBucket(drop, this.rows);
     const id = this.nextId++;
-    this.tags.set(id, drop.tag);
-    this.buckets.set(id, bucket);
-    this.flying += 1;
+    this.flights.set(id, { tag: drop.tag, bucket, ball: null });
     this.send({ type: 'drop', id, path: drop.path, bucket });
     return id;
   }
@@ -106,7 +107,7 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
   /** One step in the worker, when it has something to step (an idle board costs no message). */
   update(): void {
     if (this.failed) this.landWithoutWorker();
-    else if (this.flying > 0 || this.balls.length > 0 || this.paramsPending) {
+    else if (this.flights.size > 0 || this.paramsPending) {
       this.paramsPending = false;
       this.send({ type: 'step' });
     }
@@ -123,8 +124,7 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
     this.landingListeners.clear();
     this.pegListeners.clear();
     this.balls.length = 0;
-    this.tags.clear();
-    this.buckets.clear();
+    this.flights.clear();
   }
 
   private send(message: ToSimulation): void {
@@ -141,10 +141,8 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
       this.board = boardGeometry(this.rows, spacing, pegRadius);
     }
     for (const landed of report.landings) {
-      const landing: PlinkoLanding = { ...landed, tag: this.tags.get(landed.id) };
-      this.tags.delete(landed.id);
-      this.buckets.delete(landed.id);
-      this.flying = Math.max(0, this.flying - 1);
+      const landing: PlinkoLanding = { ...landed, tag: this.flights.get(landed.id)?.tag };
+      this.flights.delete(landed.id);
       for (const listener of this.landingListeners) listener(landing);
     }
     const hit = report.pegHit;
@@ -158,8 +156,8 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
    * waits for a ball that will never fall.
    */
   private landWithoutWorker(): void {
-    if (this.buckets.size === 0) return;
-    const landings = [...this.buckets].map(([id, bucket]) => ({
+    if (this.flights.size === 0) return;
+    const landings = [...this.flights].map(([id, { bucket }]) => ({
       id,
       bucket,
       x: this.board.bucketX[bucket] ?? 0,
@@ -179,26 +177,25 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
 
   /** The balls as the worker's step left them, each object kept while its ball flies. */
   private mirrorBalls(fields: Float64Array): void {
-    const count = fields.length / BALL_FIELDS;
-    const byId = new Map(this.balls.map((ball) => [ball.id, ball]));
     this.balls.length = 0;
-    for (let i = 0; i < count; i++) {
-      const at = i * BALL_FIELDS;
+    for (let at = 0; at < fields.length; at += BALL_FIELDS) {
       const id = fields[at]!;
-      const ball = byId.get(id) ?? {
+      const flight = this.flights.get(id);
+      if (!flight) continue;
+      flight.ball ??= {
         id,
+        bucket: flight.bucket,
         radius: 0,
-        bucket: 0,
         prevX: 0,
         prevY: 0,
         body: { position: { x: 0, y: 0 } },
       };
+      const { ball } = flight;
       ball.body.position.x = fields[at + 1]!;
       ball.body.position.y = fields[at + 2]!;
       ball.prevX = fields[at + 3]!;
       ball.prevY = fields[at + 4]!;
       ball.radius = fields[at + 5]!;
-      ball.bucket = fields[at + 6]!;
       this.balls.push(ball);
     }
   }

@@ -15,8 +15,8 @@ export type ToSimulation =
 /** A landing as the worker reports it (its tag stays with the scene). */
 export type WireLanding = Omit<PlinkoLanding, 'tag'>;
 
-/** Each ball in flight in `balls`, this many numbers: id, x, y, prevX, prevY, radius, bucket. */
-export const BALL_FIELDS = 7;
+/** Each ball in flight in `balls`, this many numbers: id, x, y, prevX, prevY, radius. */
+export const BALL_FIELDS = 6;
 
 export interface Stepped {
   type: 'stepped';

@@ -28,7 +28,7 @@ function step(running: PlinkoSimulation): void {
   const balls = new Float64Array(running.balls.length * BALL_FIELDS);
   running.balls.forEach((ball, i) => {
     const { x, y } = ball.body.position;
-    balls.set([ball.id, x, y, ball.prevX, ball.prevY, ball.radius, ball.bucket], i * BALL_FIELDS);
+    balls.set([ball.id, x, y, ball.prevX, ball.prevY, ball.radius], i * BALL_FIELDS);
   });
   const report: Stepped = {
     type: 'stepped',
