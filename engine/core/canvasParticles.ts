@@ -1,4 +1,5 @@
 import {
+  bgr2rgb,
   CanvasParticleContainerPipe,
   canvasUtils,
   extensions,
@@ -52,8 +53,7 @@ class TintedCanvasParticlePipe
       const alpha = (((particle.color >>> 24) & 255) / 255) * groupAlpha;
       if (alpha <= 0) continue;
       // particle.color is 0xAABBGGRR; a tint is 0xRRGGBB.
-      const bgr = particle.color & 0xffffff;
-      const tint = ((bgr & 0xff) << 16) | (bgr & 0xff00) | ((bgr >> 16) & 0xff);
+      const tint = bgr2rgb(particle.color & 0xffffff);
       const frame = texture.frame;
       const resolution = texture.source.resolution;
       let image = source;

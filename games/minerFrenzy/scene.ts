@@ -1,4 +1,4 @@
-import { Container, Rectangle, Sprite, Texture } from 'pixi.js';
+import { Container, Sprite, Texture } from 'pixi.js';
 import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { minerFrenzyChannel, minerFrenzyStore, type MinerFrenzySceneApi } from './channel';
@@ -8,7 +8,7 @@ import { mountMinerFrenzyOverlay } from './overlay';
 import { minerFrenzyParams } from './params';
 import { cartShake, type CartShake } from './shake';
 import { MinerFrenzySimulation } from './simulation';
-import { DotLayer, dotFrames } from '../shared/scene/dotLayer';
+import { cutFrame, DotLayer, dotFrames } from '../shared/scene/dotLayer';
 
 /** No shake: the cart waiting, crashed, cashed out, or with reduced motion. */
 const STILL: CartShake = { amplitude: 0, x: 0, y: 0, rotation: 0 };
@@ -81,12 +81,10 @@ function wallFrames(textures: SceneContext['engine']['textures']): WallFrames {
       .lineTo(x + 3, y + 22)
       .stroke({ width: 3, color: 0xffffff });
   });
-  const frame = (shape: { x: number; width: number; height: number }) =>
-    new Texture({
-      source: baked.source,
-      frame: new Rectangle(baked.frame.x + shape.x, baked.frame.y, shape.width, shape.height),
-    });
-  return { crystal: frame(crystal), crack: frame(crack) };
+  return {
+    crystal: cutFrame(baked, { ...crystal, y: 0 }),
+    crack: cutFrame(baked, { ...crack, y: 0 }),
+  };
 }
 
 /**

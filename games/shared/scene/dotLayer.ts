@@ -2,7 +2,7 @@
 // sprites, each one showed, hidden or retextured rebuilt its layer's draw instructions, and each
 // was a scene-graph node to transform: most of a burst's frame at 4x throttling. Here they are
 // particles of one ParticleContainer (their attributes packed into one buffer, one draw call).
-import { Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
+import { bgr2rgb, Particle, ParticleContainer, Rectangle, Texture } from 'pixi.js';
 import type { SceneContext } from '../../../engine/index';
 
 type TextureCache = SceneContext['engine']['textures'];
@@ -24,15 +24,21 @@ export function dotFrames(textures: TextureCache): DotFrames {
     disc.circle(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS).fill(0xffffff),
   );
   const inset = DOT_RADIUS - SQUARE / 2;
-  const square = new Texture({
-    source: dot.source,
-    frame: new Rectangle(dot.frame.x + inset, dot.frame.y + inset, SQUARE, SQUARE),
-  });
-  return { dot, square };
+  return { dot, square: cutFrame(dot, { x: inset, y: inset, width: SQUARE, height: SQUARE }) };
 }
 
-/** 0xRRGGBB as the 0xBBGGRR a particle's colour holds. */
-const bgr = (rgb: number) => ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 0xff);
+/** A frame of `baked` (its own frame's coordinates): another shape from the same source. */
+export function cutFrame(
+  baked: Texture,
+  box: { x: number; y: number; width: number; height: number },
+): Texture {
+  const { frame } = baked;
+  return new Texture({
+    source: baked.source,
+    frame: new Rectangle(frame.x + box.x, frame.y + box.y, box.width, box.height),
+  });
+}
+
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 /** How one shape is shown this frame. */
@@ -91,9 +97,10 @@ export class DotLayer<Frames extends Record<keyof Frames, Texture> = DotFrames> 
     particle.scaleY = look.height / texture.frame.height;
     particle.rotation = look.rotation ?? 0;
     particle.anchorX = look.anchorX ?? 0.5;
-    // The packed colour the shader reads, written directly: Particle's tint setter parses its
-    // value through Pixi's Color (a CSS string, an array...), most of a burst frame's work.
-    particle.color = bgr(look.tint) + (((clamp01(look.alpha) * 255) | 0) << 24);
+    // The packed colour the shader reads (0xAABBGGRR; bgr2rgb swaps red and blue either way),
+    // written directly: Particle's tint setter parses its value through Pixi's Color (a CSS
+    // string, an array...), most of a burst frame's work.
+    particle.color = bgr2rgb(look.tint) + (((clamp01(look.alpha) * 255) | 0) << 24);
   }
 
   /** Shows the shapes put since begin(). */
@@ -106,21 +113,10 @@ export class DotLayer<Frames extends Record<keyof Frames, Texture> = DotFrames> 
     this.view.update();
   }
 
-  /** Shows nothing (the next end() with shapes shows them again). */
-  clear(): void {
-    this.begin();
-    this.end();
-  }
-
   /** True when nothing was shown since it was last asked (see SceneView.still). */
   still(): boolean {
     const still = !this.shown;
     this.shown = false;
     return still;
-  }
-
-  destroy(): void {
-    this.view.destroy();
-    this.pool.length = 0;
   }
 }
