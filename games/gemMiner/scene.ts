@@ -67,7 +67,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   private hover: { tile: number; level: number } | null = null;
   private drawnBackdrop = '';
   private drawnLadder = '';
-  private drawnActors = '';
   private readonly api: GemMinerSceneApi = {
     // The answer's sounds (a gem, the rock, the win) are the panel's (useSteppedGame).
     configure: (board) => this.sim.setBoard(board),
@@ -124,6 +123,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.miner,
       this.hits,
     );
+    this.miner.addChild(this.minerBody, this.pickaxe);
   }
 
   /**
@@ -155,7 +155,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     this.drawnBackdrop = '';
     this.drawnLadder = '';
     this.layoutVersion += 1;
-    this.drawnActors = '';
   }
 
   describeLayout(): LayoutReport {
@@ -185,7 +184,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     this.drawnBackdrop = '';
     this.drawnLadder = '';
     this.layoutVersion += 1;
-    this.drawnActors = '';
     gemMinerChannel.attach(this.api);
   }
 
@@ -228,6 +226,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     if (backdropKey !== this.drawnBackdrop) {
       this.drawBackdrop(g);
       this.placeHits(g);
+      this.drawMiner(g);
       this.drawnBackdrop = backdropKey;
       // Another difficulty has another number of tiles a level: every tile's box moved.
       this.layoutVersion += 1;
@@ -240,10 +239,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawnLadder = ladderKey;
     }
     this.drawTiles();
-    if (backdropKey !== this.drawnActors) {
-      this.drawMiner(g);
-      this.drawnActors = backdropKey;
-    }
     this.placeMiner(g);
     this.drawParticles(g);
   }
@@ -476,7 +471,6 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       .lineTo(len, h * 0.14)
       .stroke({ width: Math.max(2, h * 0.05), color: COLORS.steel });
     this.pickaxe.position.set(body.width * 0.35, -h * 0.28 - body.height * 0.8);
-    if (!this.minerBody.parent) this.miner.addChild(this.minerBody, this.pickaxe);
   }
 
   /**
