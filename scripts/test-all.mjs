@@ -55,8 +55,8 @@ const groups = [
     npmScript('lint', 'lint'),
     // Every listed package is imported somewhere, and every imported one is listed (knip).
     npmScript('dependencies', 'deps'),
-    // games/shared/wire/api.gen.ts is committed fresh (it only reads: tsc sees the committed one).
-    step('wire types', 'npx', ['tsx', 'scripts/wire-types.ts', '--check']),
+    // That games/shared/wire/api.gen.ts is committed fresh is a unit test's (wire-types.test.ts):
+    // the same check as `tsx scripts/wire-types.ts --check`, 40 core-seconds, not made twice.
   ],
   [vitest('unit'), step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])],
   [vitest('integration', PARALLEL_INTEGRATION_FILES)],
@@ -126,7 +126,7 @@ for (const group of groups) {
 
 const width = Math.max(...timings.map(([name]) => name.length));
 console.log(
-  '\nstep wall times (side by side: typecheck + lint + dependencies + wire types, unit + build, alone + game kit)',
+  '\nstep wall times (side by side: typecheck + lint + dependencies, unit + build, alone + game kit)',
 );
 for (const [name, ms, code] of timings) {
   console.log(`  ${name.padEnd(width)}  ${seconds(ms).padStart(6)}${code === 0 ? '' : '  failed'}`);

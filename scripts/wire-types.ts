@@ -3,8 +3,7 @@
 // /api/docs/json, so the shell, the games and the tests use the server's own TypeBox schemas
 // instead of copies. games/shared/wire/types.ts names the ones the code uses. `npm run typecheck`
 // runs it first (as `npm run wire:types`); with `--check` it only says whether the file is up to
-// date (exit 1 when stale), which `npm test` runs beside the typecheck and
-// tests/unit/wire-types.test.ts runs too.
+// date (exit 1 when stale), which tests/unit/wire-types.test.ts checks in `npm test`.
 // The document comes from the real server built in-process (not listening) on a throwaway PGlite
 // copy of the migrated database (the server writes its app key while it starts), with a fixed
 // environment, so the output depends on the code only.

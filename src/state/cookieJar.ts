@@ -39,7 +39,8 @@ export const cookies: CookieJar = {
   remove: (name) => jar.remove(name),
 };
 
-export function setCookieJar(next: CookieJar): void {
+/** Swaps the jar (a test's memory jar); with no argument, the browser's again. */
+export function setCookieJar(next: CookieJar = browserJar): void {
   jar = next;
 }
 

@@ -92,6 +92,8 @@ describe('a settled round', () => {
   const bet = (amount: number, payout: number) => ({ game: 'dice', amount, payout });
 
   it('celebrates a win with its tier and payout; effects as motion allows', () => {
+    const left = currentCelebration(); // one an earlier file of this worker started
+    if (left) celebrationEnded(left.id);
     const told: number[] = [];
     const off = subscribeCelebrations(() => told.push(currentCelebration()?.id ?? 0));
     asked.length = 0;

@@ -15,6 +15,7 @@ import {
   setBalance,
   startSession,
 } from '../../../src/state/auth';
+import { langState } from '../../../src/state/lang';
 import { uiState } from '../../../src/state/ui';
 import { fakeHttp, memoryCookies, recordNavigation, USER, type FakeAnswer } from './support';
 
@@ -26,6 +27,7 @@ beforeEach(() => {
   visits = recordNavigation();
   Object.assign(authState, emptyAuthState());
   uiState.dialogs = [];
+  langState.locale = 'en'; // an earlier file of this worker may have switched it
 });
 
 const answers = (table: Record<string, FakeAnswer | 'network-error'>) =>

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COOKIE_DAYS, COOKIE_NAMES, cookies } from '../../../src/state/cookieJar';
+import { COOKIE_DAYS, COOKIE_NAMES, cookies, setCookieJar } from '../../../src/state/cookieJar';
 
 /** A page's document.cookie and location, recording what js-cookie writes. */
 function fakePage(protocol: string): string[] {
   const written: string[] = [];
+  setCookieJar(); // the browser's jar, whatever an earlier file of this worker swapped in
   Object.defineProperty(globalThis, 'document', {
     configurable: true,
     value: {
