@@ -2,25 +2,13 @@
 // previewed, the referral link copied, the player's own ranking row, the bet history's words,
 // and every screen in Spanish, on a phone and under axe.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 import { call, registerUser } from '../support/testApp';
 import { newAccount, signIn } from './shell-helpers';
 import { seriousViolations } from '../support/axe';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: 'off' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const EARN_PAGES = ['/earn/referrals', '/earn/rakeback', '/earn/locks', '/ranking'] as const;
 /** What each screen shows once its data is in. */
@@ -37,32 +25,32 @@ async function playerPage(
   token: string,
   options: { width?: number; locale?: string; permissions?: string[] } = {},
 ) {
-  const context = await browser.browser!.newContext({
+  const context = await env.browser.browser!.newContext({
     viewport: { width: options.width ?? 1440, height: options.width === 390 ? 844 : 900 },
     bypassCSP: true,
   });
   if (options.permissions) {
-    await context.grantPermissions(options.permissions, { origin: server.url });
+    await context.grantPermissions(options.permissions, { origin: env.server.url });
   }
-  await signIn(context, server.url, token);
+  await signIn(context, env.server.url, token);
   if (options.locale) {
-    await context.addCookies([{ name: 'locale', value: options.locale, url: server.url }]);
+    await context.addCookies([{ name: 'locale', value: options.locale, url: env.server.url }]);
   }
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
 
 async function open(page: Page, url: (typeof EARN_PAGES)[number]) {
-  await page.goto(`${server.url}${url}`);
+  await page.goto(`${env.server.url}${url}`);
   await page.locator(READY[url]).first().waitFor();
 }
 
 const get = <T>(url: string, token: string) =>
-  call<T>(server.url, 'GET', url, { token }).then((r) => r.body);
+  call<T>(env.server.url, 'GET', url, { token }).then((r) => r.body);
 
 describe('earn screens and ranking', () => {
   it('creates a lock: the preview is the reward the server reports, the balance drops by it', async () => {
-    const player = await newAccount(server.url);
+    const player = await newAccount(env.server.url);
     const { page, close } = await playerPage(player.token);
     await open(page, '/earn/locks');
     await expect.poll(() => page.locator('[data-testid=balance]').textContent()).toBe('1.000,00');
@@ -96,7 +84,7 @@ describe('earn screens and ranking', () => {
   });
 
   it('copies the referral link to the clipboard', async () => {
-    const player = await newAccount(server.url);
+    const player = await newAccount(env.server.url);
     const { page, close } = await playerPage(player.token, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
@@ -112,7 +100,7 @@ describe('earn screens and ranking', () => {
   });
 
   it("highlights the player's own ranking row", async () => {
-    const player = await newAccount(server.url);
+    const player = await newAccount(env.server.url);
     const { page, close } = await playerPage(player.token);
     await open(page, '/ranking');
     const me = await get<{ name: string }>('/api/user', player.token);
@@ -129,12 +117,17 @@ describe('earn screens and ranking', () => {
   });
 
   it('in Spanish: translated labels, no raw keys, placeholders or 4-decimal multipliers', async () => {
-    const player = await newAccount(server.url);
+    const player = await newAccount(env.server.url);
     // A bet, so the dice history has a row to read.
-    const bet = await call<{ bet: { id: number } }>(server.url, 'POST', '/api/games/dice/bets', {
-      token: player.token,
-      body: { amount: 1, target: 50, condition: 'over' },
-    });
+    const bet = await call<{ bet: { id: number } }>(
+      env.server.url,
+      'POST',
+      '/api/games/dice/bets',
+      {
+        token: player.token,
+        body: { amount: 1, target: 50, condition: 'over' },
+      },
+    );
     expect(bet.status).toBe(200);
     const { page, close } = await playerPage(player.token, { locale: 'es' });
     const expected: Record<(typeof EARN_PAGES)[number], string[]> = {
@@ -155,7 +148,7 @@ describe('earn screens and ranking', () => {
     }
 
     // The dice history: the multiplier with 2 decimals, the result in words, the time formatted.
-    await page.goto(`${server.url}/dice`);
+    await page.goto(`${env.server.url}/dice`);
     const row = page.locator(`[data-testid=bet-history] tr[data-bet-id="${bet.body.bet.id}"]`);
     await row.waitFor();
     const cells = await row.locator('td').allInnerTexts();
@@ -167,7 +160,7 @@ describe('earn screens and ranking', () => {
   });
 
   it('no serious axe violation and no sideways scroll on a phone', async () => {
-    const player = await newAccount(server.url);
+    const player = await newAccount(env.server.url);
     for (const width of [1440, 390]) {
       const { page, close } = await playerPage(player.token, { width });
       for (const url of EARN_PAGES) {
@@ -186,10 +179,10 @@ describe('earn screens and ranking', () => {
   it('shows the player at the bottom of the ranking when outside the top 50', async () => {
     // Fifty players with the starting balance, then one a little poorer (after a lock).
     for (let i = 0; i < 5; i += 1) {
-      await Promise.all(Array.from({ length: 10 }, () => registerUser(server.url)));
+      await Promise.all(Array.from({ length: 10 }, () => registerUser(env.server.url)));
     }
-    const player = await newAccount(server.url);
-    const locked = await call(server.url, 'POST', '/api/tokenlocks', {
+    const player = await newAccount(env.server.url);
+    const locked = await call(env.server.url, 'POST', '/api/tokenlocks', {
       token: player.token,
       body: { amount: 1, days: 7 },
     });

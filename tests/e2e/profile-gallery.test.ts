@@ -1,24 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 import { call } from '../support/testApp';
 import { newAccount, signIn } from './shell-helpers';
 import { seriousViolations } from '../support/axe';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: 'off' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function pngOf(colour: string, width = 320, height = 240): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -32,11 +20,11 @@ async function signedInPage(
   token: string,
   width = 1440,
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.browser!.newContext({
+  const context = await env.browser.browser!.newContext({
     viewport: { width, height: 900 },
     bypassCSP: true,
   });
-  await signIn(context, server.url, token);
+  await signIn(context, env.server.url, token);
   return { page: await context.newPage(), context };
 }
 
@@ -49,10 +37,10 @@ const naturalWidth = (page: Page, selector: string) =>
 
 describe('profile and gallery', () => {
   it('uploads an avatar that shows in the top bar and on the profile without a reload', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, context } = await signedInPage(account.token);
     try {
-      await page.goto(`${server.url}/gallery`);
+      await page.goto(`${env.server.url}/gallery`);
       await page.locator('[data-screen=profile] h1').waitFor();
       await page
         .locator('[data-upload=avatar] input[type=file]')
@@ -62,7 +50,7 @@ describe('profile and gallery', () => {
       await expect
         .poll(
           async () => {
-            const me = await call<{ image_id: string | null }>(server.url, 'GET', '/api/user', {
+            const me = await call<{ image_id: string | null }>(env.server.url, 'GET', '/api/user', {
               token: account.token,
             });
             imageId = me.body.image_id;
@@ -87,7 +75,7 @@ describe('profile and gallery', () => {
       );
 
       // The public profile shows the same picture and the player's name.
-      await page.goto(`${server.url}/profile/${account.id}`);
+      await page.goto(`${env.server.url}/profile/${account.id}`);
       await page.locator('[data-screen=profile] h1').waitFor();
       expect(await page.locator('[data-screen=profile] h1').textContent()).toMatch(/^Player /);
       await expect
@@ -100,10 +88,10 @@ describe('profile and gallery', () => {
   }, 90_000);
 
   it('adds a gallery picture, shows the server’s refusal of a bad file, and deletes', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, context } = await signedInPage(account.token);
     try {
-      await page.goto(`${server.url}/gallery`);
+      await page.goto(`${env.server.url}/gallery`);
       await page.locator('[data-upload=gallery]').waitFor();
       const input = page.locator('[data-upload=gallery] input[type=file]');
 
@@ -131,7 +119,7 @@ describe('profile and gallery', () => {
         .poll(() => naturalWidth(page, '[data-testid=gallery] li img'))
         .toBeGreaterThan(0);
       const listed = await call<{ data: { image_id: string }[] }>(
-        server.url,
+        env.server.url,
         'GET',
         `/api/users/${account.id}/images`,
       );
@@ -141,9 +129,11 @@ describe('profile and gallery', () => {
       ).toBe(listed.body.data[0]!.image_id);
 
       // Another visitor sees it on the public profile, without a delete button.
-      const visitor = await browser.browser!.newContext({ viewport: { width: 390, height: 844 } });
+      const visitor = await env.browser.browser!.newContext({
+        viewport: { width: 390, height: 844 },
+      });
       const other = await visitor.newPage();
-      await other.goto(`${server.url}/profile/${account.id}`);
+      await other.goto(`${env.server.url}/profile/${account.id}`);
       await other.locator('[data-testid=gallery] li img').waitFor();
       expect(await other.locator('[data-testid=gallery] button').count()).toBe(0);
       await visitor.close();
@@ -151,7 +141,7 @@ describe('profile and gallery', () => {
       await page.locator('[data-testid=gallery] li button').first().click();
       await expect.poll(() => page.locator('[data-testid=gallery] li').count()).toBe(0);
       const after = await call<{ data: unknown[] }>(
-        server.url,
+        env.server.url,
         'GET',
         `/api/users/${account.id}/images`,
       );
@@ -162,10 +152,10 @@ describe('profile and gallery', () => {
   }, 90_000);
 
   it('has no serious accessibility violation on /profile/{uid} and /gallery', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     // Something on every part of the page: bets, a picture.
     for (const amount of [1, 2.5, 0.5]) {
-      const bet = await call(server.url, 'POST', '/api/games/dice/bets', {
+      const bet = await call(env.server.url, 'POST', '/api/games/dice/bets', {
         token: account.token,
         body: { amount, target: 50, condition: 'under' },
       });
@@ -178,7 +168,7 @@ describe('profile and gallery', () => {
       new Blob([new Uint8Array(await pngOf('#7b3fe4'))], { type: 'image/png' }),
       'p.png',
     );
-    const uploaded = await fetch(`${server.url}/api/images`, {
+    const uploaded = await fetch(`${env.server.url}/api/images`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.token}` },
       body: form,
@@ -189,7 +179,7 @@ describe('profile and gallery', () => {
       const { page, context } = await signedInPage(account.token, width);
       try {
         for (const url of [`/profile/${account.id}`, '/gallery']) {
-          await page.goto(`${server.url}${url}`);
+          await page.goto(`${env.server.url}${url}`);
           await page.locator('[data-testid=profile-bets]').waitFor();
           await page.locator('[data-testid=gallery] img').waitFor();
           const overflow = await page.evaluate(

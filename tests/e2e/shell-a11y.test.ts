@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 import { newAccount, signIn } from './shell-helpers';
 import { seriousViolations } from '../support/axe';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: 'off' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function freshPage(width = 1401): Promise<{ page: Page; close: () => Promise<void> }> {
   // axe is injected as an inline script, which the server's CSP (rightly) forbids to pages.
-  const context = await browser.browser!.newContext({
+  const context = await env.browser.browser!.newContext({
     viewport: { width, height: 900 },
     bypassCSP: true,
   });
@@ -36,7 +24,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   ])('%s', async (_name, url, ready) => {
     for (const width of [1401, 390]) {
       const { page, close } = await freshPage(width);
-      await page.goto(`${server.url}${url}`);
+      await page.goto(`${env.server.url}${url}`);
       await page.locator(ready).first().waitFor();
       await page.waitForTimeout(300);
       expect(await seriousViolations(page)).toEqual([]);
@@ -45,10 +33,10 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   });
 
   it('settings (signed in)', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage();
-    await signIn(page.context(), server.url, account.token);
-    await page.goto(`${server.url}/settings/profile`);
+    await signIn(page.context(), env.server.url, account.token);
+    await page.goto(`${env.server.url}/settings/profile`);
     await page.locator('input[name=name]').waitFor();
     await page.waitForTimeout(300);
     expect(await seriousViolations(page)).toEqual([]);
@@ -60,7 +48,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.route('**/api/login', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Slow"}' }),
     );
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.locator('input[name=email]').waitFor();
     await page.locator('input[name=email]').focus();
     await page.keyboard.type('kb@example.test');

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 import { registerUser } from '../support/testApp';
 import { LOCALES } from '../../server/i18n/messages';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: 'off' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function freshPage(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.browser!.newContext({ viewport: { width: 1401, height: 900 } });
+  const context = await env.browser.browser!.newContext({ viewport: { width: 1401, height: 900 } });
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
@@ -27,7 +15,7 @@ async function freshPage(): Promise<{ page: Page; close: () => Promise<void> }> 
 describe('languages', () => {
   it('switching to es changes the texts, sets the cookie for 365 days and survives a reload', async () => {
     const { page, close } = await freshPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.locator('h1', { hasText: 'Log in' }).waitFor();
     await page.locator('select[name=locale]').selectOption('es');
     await page.locator('h1', { hasText: 'Iniciar sesión' }).waitFor();
@@ -56,8 +44,8 @@ describe('languages', () => {
 
   it('an unknown saved locale is dropped for en', async () => {
     const { page, close } = await freshPage();
-    await page.context().addCookies([{ name: 'locale', value: 'xx-YY', url: server.url }]);
-    await page.goto(`${server.url}/`);
+    await page.context().addCookies([{ name: 'locale', value: 'xx-YY', url: env.server.url }]);
+    await page.goto(`${env.server.url}/`);
     await page.locator('h1', { hasText: 'Originals' }).waitFor();
     expect(await page.locator('select[name=locale]').inputValue()).toBe('en');
     expect((await page.context().cookies()).find((c) => c.name === 'locale')).toBeUndefined();
@@ -70,21 +58,21 @@ describe('languages', () => {
     ['zh-CN', '登录'],
   ])('a saved %s shows its own texts', async (locale, login) => {
     const { page, close } = await freshPage();
-    await page.context().addCookies([{ name: 'locale', value: locale, url: server.url }]);
-    await page.goto(`${server.url}/login`);
+    await page.context().addCookies([{ name: 'locale', value: locale, url: env.server.url }]);
+    await page.goto(`${env.server.url}/login`);
     await page.locator('h1', { hasText: login }).waitFor();
     await close();
   });
 
   it('the signed-in top bar fits the narrowest desktop width (1401 px) in every language', async () => {
-    const player = await registerUser(server.url, { name: 'Maximiliano Fernández de la Vega' });
+    const player = await registerUser(env.server.url, { name: 'Maximiliano Fernández de la Vega' });
     for (const locale of LOCALES) {
       const { page, close } = await freshPage();
       await page.context().addCookies([
-        { name: 'token', value: player.token, url: server.url },
-        { name: 'locale', value: locale, url: server.url },
+        { name: 'token', value: player.token, url: env.server.url },
+        { name: 'locale', value: locale, url: env.server.url },
       ]);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${env.server.url}/`);
       await page.locator('.balance-box').waitFor();
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
       const overflow = await page.evaluate(

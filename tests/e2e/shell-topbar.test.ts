@@ -1,33 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { repoRoot, startServer, type RunningServer } from '../support/server';
+import { serverAndBrowser } from '../support/e2eEnvironment';
+import { repoRoot } from '../support/server';
 import { newAccount, signIn, waitForPath } from './shell-helpers';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
+const env = serverAndBrowser();
 
 /** Screenshots for a reviewer (docs/developers/testing.md names the folder). */
 const SCREENSHOTS = path.join(repoRoot, '.test-results', 'screenshots');
 
 beforeAll(async () => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServer({ env: { RATE_LIMITS: 'off' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function freshPage(
   width: number,
   phone = false,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.browser!.newContext({
+  const context = await env.browser.browser!.newContext({
     viewport: { width, height: phone ? 844 : 900 },
     ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
   });
@@ -37,10 +29,10 @@ async function freshPage(
 
 describe('the top bar', () => {
   it('at 1400 px is the phone layout: a menu button whose items close it when chosen', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage(1400);
-    await signIn(page.context(), server.url, account.token);
-    await page.goto(`${server.url}/`);
+    await signIn(page.context(), env.server.url, account.token);
+    await page.goto(`${env.server.url}/`);
     const toggle = page.locator('.phone-menu__toggle');
     await toggle.waitFor();
     expect(await page.locator('.topbar__nav').count()).toBe(0);
@@ -68,10 +60,10 @@ describe('the top bar', () => {
   });
 
   it('at 1401 px shows the links inline with the user menu, and no menu button', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage(1401);
-    await signIn(page.context(), server.url, account.token);
-    await page.goto(`${server.url}/`);
+    await signIn(page.context(), env.server.url, account.token);
+    await page.goto(`${env.server.url}/`);
     await page.locator('.topbar__nav').waitFor();
     expect(await page.locator('.phone-menu__toggle').count()).toBe(0);
     expect(await page.locator('.topbar__nav a').allTextContents()).toEqual([
@@ -98,7 +90,7 @@ describe('the top bar', () => {
 
   it('shows guests login and register, the language dropdown, and the footer', async () => {
     const { page, close } = await freshPage(1401);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.locator('.guest-buttons').waitFor();
     expect(await page.locator('.guest-buttons a').allTextContents()).toEqual([
       'Log in',
@@ -120,7 +112,7 @@ describe('the top bar', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/creators') searches.push(r.url());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     const input = page.locator('.topbar .creator-search__input');
     await input.waitFor();
     await input.pressSequentially('abc');
@@ -141,7 +133,7 @@ describe('the top bar', () => {
         body: JSON.stringify([{ id: 12, name: 'Nova Creator' }]),
       }),
     );
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     const input = page.locator('.topbar .creator-search__input');
     await input.pressSequentially('nova');
     const result = page.locator('.creator-search__results a');
@@ -189,10 +181,10 @@ const TARGETS = 'button, .btn, a.menu-item, a.nav-link, a.topbar__brand, a.tab, 
 describe('the top bar on a phone', () => {
   for (const width of [390, 360]) {
     it(`${width} px: one row with the balance in view, the same row when the balance grows; no sideways scroll; 44 px targets`, async () => {
-      const account = await newAccount(server.url);
+      const account = await newAccount(env.server.url);
       const { page, close } = await freshPage(width, true);
-      await signIn(page.context(), server.url, account.token);
-      await page.goto(`${server.url}/`);
+      await signIn(page.context(), env.server.url, account.token);
+      await page.goto(`${env.server.url}/`);
       await page.locator('[data-testid=balance]').waitFor();
       await expect.poll(() => page.locator('[data-testid=balance]').textContent()).not.toBe('0,00');
       const small = await page.evaluate(topBarRow);
@@ -254,11 +246,11 @@ describe('the top bar on a phone', () => {
   }
 
   it('390 px: the earn and settings tabs are 44 px targets', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage(390, true);
-    await signIn(page.context(), server.url, account.token);
+    await signIn(page.context(), env.server.url, account.token);
     for (const path of ['/earn/referrals', '/settings/profile']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server.url}${path}`);
       await page.locator('.tabs .tab').first().waitFor();
       expect(await page.evaluate(smallTargets, `.tabs :is(${TARGETS})`), path).toEqual([]);
     }
@@ -267,7 +259,7 @@ describe('the top bar on a phone', () => {
 
   it('390 px guest: logo, log in, register and the menu on one row; the language in the menu', async () => {
     const { page, close } = await freshPage(390, true);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.locator('.guest-buttons').waitFor();
     const row = await page.evaluate(topBarRow);
     expect(row.oneRow).toBe(true);
@@ -286,10 +278,10 @@ describe('the top bar on a phone', () => {
   });
 
   it('1440 px desktop: the bar is one row with links, search, balance, language and user menu', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const { page, close } = await freshPage(1440);
-    await signIn(page.context(), server.url, account.token);
-    await page.goto(`${server.url}/`);
+    await signIn(page.context(), env.server.url, account.token);
+    await page.goto(`${env.server.url}/`);
     await page.locator('[data-testid=balance]').waitFor();
     const row = await page.evaluate(topBarRow);
     expect(row.oneRow).toBe(true);

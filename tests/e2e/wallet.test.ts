@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { text as streamText } from 'node:stream/consumers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { serverAndBrowser } from '../support/e2eEnvironment';
 import { testWallet } from '../support/ethWallet';
-import { startServer, type RunningServer } from '../support/server';
 import { call } from '../support/testApp';
 import { newAccount, signIn } from './shell-helpers';
 import { seriousViolations } from '../support/axe';
 
-let server: RunningServer;
-let browser: LaunchedBrowser;
+const env = serverAndBrowser();
 /** A player with 20 settled dice bets: more ledger rows than one page of 25. */
 let player: Awaited<ReturnType<typeof newAccount>>;
 let betCount = 0;
@@ -17,11 +15,9 @@ let betCount = 0;
 const BETS = 20;
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: 'off' } });
-  browser = await launchBrowser();
-  player = await newAccount(server.url);
+  player = await newAccount(env.server.url);
   for (let i = 0; i < BETS; i++) {
-    const res = await call(server.url, 'POST', '/api/games/dice/bets', {
+    const res = await call(env.server.url, 'POST', '/api/games/dice/bets', {
       token: player.token,
       body: { amount: 1, target: 50.5, condition: 'under' },
     });
@@ -30,25 +26,20 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function walletPage(
   width: number,
   height: number,
   token = player.token,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   // axe is injected as an inline script, which the server's CSP (rightly) forbids to pages.
-  const context = await browser.browser!.newContext({
+  const context = await env.browser.browser!.newContext({
     viewport: { width, height },
     bypassCSP: true,
     acceptDownloads: true,
   });
-  await signIn(context, server.url, token);
+  await signIn(context, env.server.url, token);
   const page = await context.newPage();
-  await page.goto(`${server.url}/wallet`);
+  await page.goto(`${env.server.url}/wallet`);
   await page.locator('[data-ledger-table] tbody tr').first().waitFor({ timeout: 30_000 });
   return { page, close: () => context.close() };
 }
@@ -63,7 +54,7 @@ describe('wallet page', () => {
     const { page, close } = await walletPage(1440, 900);
     try {
       const total = (
-        await call<{ total: number }>(server.url, 'GET', '/api/wallet/ledger', {
+        await call<{ total: number }>(env.server.url, 'GET', '/api/wallet/ledger', {
           token: player.token,
         })
       ).body.total;
@@ -105,10 +96,8 @@ describe('wallet page', () => {
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^ledger-.*\.csv$/);
-      const lines = fs
-        .readFileSync((await download.path())!, 'utf8')
-        .trimEnd()
-        .split('\r\n');
+      // A stream: the browser is the run's, connected to, where a download has no local path.
+      const lines = (await streamText(await download.createReadStream())).trimEnd().split('\r\n');
       expect(lines[0]).toBe('id,date,reason,reference,bet_id,game,change,balance_after');
       const rows = lines.slice(1).map((line) => line.split(','));
       expect(rows.map((r) => Number(r[0]))).toEqual(betIds);
@@ -134,7 +123,7 @@ describe('wallet page', () => {
     '%s: the date filters read and write days in the language order',
     async (locale, write, example) => {
       const { page, close } = await walletPage(1440, 900);
-      await page.context().addCookies([{ name: 'locale', value: locale, url: server.url }]);
+      await page.context().addCookies([{ name: 'locale', value: locale, url: env.server.url }]);
       await page.reload();
       await page.locator('[data-ledger-table] tbody tr').first().waitFor({ timeout: 30_000 });
       const from = page.locator('input[name=from]');
@@ -153,11 +142,13 @@ describe('wallet page', () => {
   );
 
   it('links a browser wallet by signing the server message, and refuses a bad pasted signature', async () => {
-    const account = await newAccount(server.url);
+    const account = await newAccount(env.server.url);
     const wallet = testWallet('e2e-browser');
-    const context = await browser.browser!.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.browser!.newContext({
+      viewport: { width: 1440, height: 900 },
+    });
     try {
-      await signIn(context, server.url, account.token);
+      await signIn(context, env.server.url, account.token);
       // A stand-in for MetaMask: an EIP-1193 provider whose key signs in the test process.
       await context.exposeBinding('testPersonalSign', (_source, hex: string) =>
         wallet.personalSign(Buffer.from(hex.slice(2), 'hex').toString('utf8')),
@@ -174,7 +165,7 @@ describe('wallet page', () => {
         };
       }, wallet.address);
       const page = await context.newPage();
-      await page.goto(`${server.url}/wallet`);
+      await page.goto(`${env.server.url}/wallet`);
 
       // First the paste form, with a signature of something else: field error, nothing linked.
       await page.getByRole('button', { name: 'Link wallet' }).click();
@@ -198,7 +189,7 @@ describe('wallet page', () => {
         `${shown!.slice(0, 6)}…${shown!.slice(-4)}`,
       );
       const info = await call<{ eth_account: { address: string } | null }>(
-        server.url,
+        env.server.url,
         'GET',
         '/api/wallet/info',
         { token: account.token },
