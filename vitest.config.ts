@@ -84,7 +84,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'games/**/*.test.{ts,tsx}'],
           environment: 'node',
           // Shared modules: the whole project took 186 core-seconds isolated, 144 shared (29 Nov
-          // 2026). A file that changes a store or a global sets what it reads in its beforeEach.
+          // 2026). A file that reads a store or a global another file of its worker may have
+          // changed (the cookie jar, the locale, the current celebration) sets it first.
           ...SHARED_MODULES,
           setupFiles: ['tests/support/node-globals.ts'],
           // Some tests simulate 100,000 rounds or start CLIs: 2-8 s of CPU each here, 48 s seen with
