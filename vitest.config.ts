@@ -32,6 +32,7 @@ const INTEGRATION_ALONE = [
  */
 const E2E_ALONE = [
   'tests/e2e/engine.test.ts',
+  'tests/e2e/instant-mode.test.ts',
   'tests/e2e/live-bets.test.ts',
   'tests/e2e/plinko.test.ts',
   'tests/e2e/react-layer.test.ts',

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LaunchedBrowser } from '../support/browser';
+import type { E2eEnvironment } from '../support/e2eEnvironment';
 import { call, registerUser } from '../support/testApp';
 
 export interface Player {
@@ -18,6 +19,29 @@ export async function playerPage(
   await context.addCookies([{ name: 'token', value: player.token, url: base }]);
   const page = await context.newPage();
   return { page, player, close: () => context.close() };
+}
+
+/**
+ * A game's page for a signed-in player (1401 x 1000), once its scene, its panel and the balance
+ * are shown; `reducedMotion` is what the system asks for.
+ */
+export async function openGameAs(
+  env: E2eEnvironment,
+  player: Player,
+  game: string,
+  reducedMotion?: 'reduce',
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await env.browser.browser!.newContext({
+    viewport: { width: 1401, height: 1000 },
+    reducedMotion: reducedMotion ?? 'no-preference',
+  });
+  await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}/${game}?test`);
+  await waitForScene(page, game);
+  await page.locator(`[data-testid=${game}-panel]`).waitFor();
+  await poll(() => topBarBalance(page)).toBeGreaterThan(0);
+  return { page, close: () => context.close() };
 }
 
 /** The top bar's balance as a number ('1.002,50' -> 1002.5). */

@@ -1,7 +1,7 @@
-// The player's game settings in the browser (docs/players.md#game-settings): instant mode settles
-// a dice bet and a plinko ball with no animation, reduced motion leaves out every shake, flash
-// and burst (read from the engine's effect counters, not from pixels), the settings follow the
-// account through a reload and a sign-in in another browser, and no sound plays before a gesture.
+// The player's game settings in the browser (docs/players.md#game-settings): reduced motion
+// leaves out every shake, flash and burst (read from the engine's effect counters, not from
+// pixels), the settings follow the account through a reload and a sign-in in another browser,
+// and no sound plays before a gesture. Instant mode's timed round is instant-mode.test.ts.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gamePath } from '../../games/shared/registry/catalog';
@@ -9,14 +9,7 @@ import { PLAYABLE_GAMES } from '../../games/shared/registry/catalog';
 import { gamesUnderTest } from '../support/gamesUnderTest';
 import { call, registerUser } from '../support/testApp';
 import { serverAndBrowser } from '../support/e2eEnvironment';
-import {
-  betsOf,
-  poll,
-  serverBalance,
-  simulationValue,
-  topBarBalance,
-  waitForScene,
-} from './games-helpers';
+import { betsOf, openGameAs, poll, waitForScene } from './games-helpers';
 import { loginThroughForm, waitForPath } from './shell-helpers';
 
 const env = serverAndBrowser();
@@ -24,51 +17,8 @@ const env = serverAndBrowser();
 type Player = Awaited<ReturnType<typeof registerUser>>;
 type Effects = Record<'shake' | 'flash' | 'burst', number>;
 
-async function openGame(player: Player, game: string, reducedMotion?: 'reduce') {
-  const context = await env.browser.browser!.newContext({
-    viewport: { width: 1401, height: 1000 },
-    reducedMotion: reducedMotion ?? 'no-preference',
-  });
-  await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
-  const page = await context.newPage();
-  await page.goto(`${env.server.url}/${game}?test`);
-  await waitForScene(page, game);
-  await page.locator(`[data-testid=${game}-panel]`).waitFor();
-  await poll(() => topBarBalance(page)).toBeGreaterThan(0);
-  return { page, close: () => context.close() };
-}
-
 const setSettings = (player: Player, body: Record<string, unknown>) =>
   call(env.server.url, 'PATCH', '/api/settings/game', { token: player.token, body });
-
-/**
- * Taps the bet button and times, inside the page, from the tap to the moment the top bar shows
- * the server's balance after the bet: what the player waits for. The previous bet must be over.
- */
-async function timedBet(page: Page, player: Player, button: string): Promise<number> {
-  const changes = await page.evaluate(
-    (button) =>
-      new Promise<{ at: number; text: string }[]>((resolve) => {
-        const balance = document.querySelector('[data-testid=balance]')!;
-        const changes: { at: number; text: string }[] = [];
-        const watch = new MutationObserver(() =>
-          changes.push({ at: performance.now() - started, text: balance.textContent ?? '' }),
-        );
-        watch.observe(balance, { childList: true, subtree: true, characterData: true });
-        const started = performance.now();
-        (document.querySelector(button) as HTMLElement).click();
-        setTimeout(() => {
-          watch.disconnect();
-          resolve(changes);
-        }, 2000);
-      }),
-    button,
-  );
-  const final = await serverBalance(env.server.url, player.token);
-  const shown = changes.find((c) => Number(c.text.replace(/\./g, '').replace(',', '.')) === final);
-  expect(shown, JSON.stringify({ changes, final })).toBeDefined();
-  return shown!.at;
-}
 
 const effects = (page: Page) =>
   page.evaluate(() => {
@@ -77,55 +27,11 @@ const effects = (page: Page) =>
   }) as Promise<{ played: Effects; skipped: Effects }>;
 
 describe('game settings in the browser', () => {
-  it('instant mode: a dice bet and a plinko ball settle at once, the top bar with them', async () => {
-    const player = await registerUser(env.server.url);
-    const dice = await openGame(player, 'dice');
-    const panel = dice.page.locator('[data-testid=dice-panel]');
-    // The panel's switch is the account's setting.
-    await panel.locator('[data-testid=instant-switch]').check({ force: true });
-    await poll(async () => {
-      const res = await call<{ instant: boolean }>(env.server.url, 'GET', '/api/settings/game', {
-        token: player.token,
-      });
-      return res.body.instant;
-    }).toBe(true);
-
-    // A first bet wakes what a first bet wakes (the audio, the seed pair); the second is timed.
-    await panel.locator('[data-testid=dice-bet]').click();
-    await dice.page.locator('[data-testid=dice-panel][data-last-roll]').waitFor();
-    await poll(() => panel.getAttribute('data-busy')).toBeNull();
-    const diceMs = await timedBet(dice.page, player, '[data-testid=dice-bet]');
-    const [bet] = await betsOf(env.server.url, player.token, 'dice');
-    expect(bet!.nonce).toBe(1);
-    // The marker rests on the roll, and the top bar on the server's balance.
-    expect(await simulationValue<number>(dice.page, 'sim.value')).toBeCloseTo(
-      bet!.result.roll as number,
-      6,
-    );
-    expect(await topBarBalance(dice.page)).toBe(await serverBalance(env.server.url, player.token));
-    expect(diceMs).toBeLessThan(300);
-    await dice.close();
-
-    const plinko = await openGame(player, 'plinko');
-    expect(await plinko.page.locator('[data-testid=instant-switch]').isChecked()).toBe(true);
-    await plinko.page.locator('[data-testid=plinko-bet]').click();
-    await plinko.page.locator('[data-testid=plinko-result]:not(:empty)').waitFor();
-    await poll(() => plinko.page.locator('[data-testid=plinko-in-flight]').textContent()).toBe('0');
-    const plinkoMs = await timedBet(plinko.page, player, '[data-testid=plinko-bet]');
-    expect(await topBarBalance(plinko.page)).toBe(
-      await serverBalance(env.server.url, player.token),
-    );
-    expect(await simulationValue<number>(plinko.page, 'sim.inFlight')).toBe(0);
-    expect(plinkoMs).toBeLessThan(300);
-    console.log(`instant mode: dice ${diceMs.toFixed(0)} ms, plinko ${plinkoMs.toFixed(0)} ms`);
-    await plinko.close();
-  });
-
   it('reduced motion: no flash on a winning plinko landing, no shake or burst in asteroids', async () => {
     const player = await registerUser(env.server.url);
     // Asked for on the account for plinko; asteroids then follows the system's wish (null).
     await setSettings(player, { instant: true, reduced_motion: true });
-    const plinko = await openGame(player, 'plinko');
+    const plinko = await openGameAs(env, player, 'plinko');
     const panel = plinko.page.locator('[data-testid=plinko-panel]');
     await panel.locator('[data-testid=plinko-rows]').selectOption('8');
     await panel.locator('[data-testid=plinko-risk]').selectOption('low');
@@ -146,7 +52,7 @@ describe('game settings in the browser', () => {
     await plinko.close();
 
     await setSettings(player, { reduced_motion: null });
-    const asteroids = await openGame(player, 'asteroids', 'reduce');
+    const asteroids = await openGameAs(env, player, 'asteroids', 'reduce');
     await asteroids.page.locator('[data-testid=asteroids-bet]').click();
     await poll(async () => (await betsOf(env.server.url, player.token, 'asteroids')).length).toBe(
       1,
@@ -158,7 +64,7 @@ describe('game settings in the browser', () => {
     await asteroids.close();
 
     // The same round with motion: the rocks shake the screen and burst.
-    const moving = await openGame(player, 'asteroids');
+    const moving = await openGameAs(env, player, 'asteroids');
     await moving.page.locator('[data-testid=asteroids-bet]').click();
     await poll(() => effects(moving.page).then((e) => e.played.burst)).toBeGreaterThan(0);
     expect((await effects(moving.page)).played.shake).toBeGreaterThan(0);
@@ -270,7 +176,7 @@ describe('game settings in the browser', () => {
 
   it('every panel has the instant switch; hotkeys and their key sheet follow the setting', async () => {
     const player = await registerUser(env.server.url);
-    const { page, close } = await openGame(player, 'dice');
+    const { page, close } = await openGameAs(env, player, 'dice');
     for (const game of gamesUnderTest(PLAYABLE_GAMES)) {
       await page.goto(`${env.server.url}${gamePath(game)}`);
       const instant = page.locator('[data-slot=game-panel] [data-testid=instant-switch]');
@@ -305,7 +211,7 @@ describe('game settings in the browser', () => {
 
   it('plays no sound before the first gesture', async () => {
     const player = await registerUser(env.server.url);
-    const { page, close } = await openGame(player, 'dice');
+    const { page, close } = await openGameAs(env, player, 'dice');
     const sound = () =>
       page.evaluate(() => {
         const engine = window.__engine!;
