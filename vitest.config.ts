@@ -28,7 +28,7 @@ const INTEGRATION_ALONE = [
 /**
  * Browser files that time what they see (a row within a budget in ms, a bounded stop, the
  * balance against a ball's landing) or load the page on purpose (frames running late): one at a
- * time after the others, which run two at a time (a file keeps about one core busy).
+ * time after the others, which run two or three at a time (three in npm test).
  */
 const E2E_ALONE = [
   'tests/e2e/engine.test.ts',

@@ -39,16 +39,15 @@ const vitest = (project, workers) => ({
 /**
  * The parallel integration files run three at a time in npm test: at two, their waits on a
  * database left part of the two cores idle (1.37 cores busy on average); at three 1.88, and the
- * phase took 164-215 s instead of 205-272 s (29 Nov 2026). The browser files stay at two: at three
- * both cores were saturated (1.97) and a test that times a round (300 ms) read 460 ms.
+ * phase took 164-215 s instead of 205-272 s (29 Nov 2026).
  */
 const PARALLEL_INTEGRATION_FILES = 3;
 /**
  * The parallel browser files run three at a time too: at two they kept 1.50 cores busy on average
  * (each file waits on its pages, its server and Chromium's other processes), at three 1.83, and the
- * project took 355 s instead of 475 s (29 Nov 2026, a faster machine than the one above). The
- * files that time what they see run alone afterwards (e2e-alone); instant mode's round, the one
- * budget left in the parallel files, read 32-77 ms against its 300.
+ * project took 355 s instead of 475 s (29 Nov 2026). The files that time what they see run alone
+ * afterwards (e2e-alone): instant mode's 300 ms round read 460 ms on a saturated machine when it
+ * was among the parallel files, so it has a file of its own there.
  */
 const PARALLEL_BROWSER_FILES = 3;
 /** Steps run one after another as one step (the first failure ends it). */

@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest in their project (measured in fresh-clone CI runs), longest first.
- * Two files run at a time: one of these started last keeps one worker busy alone for a minute.
+ * Two or three files run at a time: one of these started last keeps one worker busy alone for a minute.
  */
 const SLOW_FILES = [
   // browser
