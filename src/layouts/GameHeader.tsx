@@ -12,7 +12,8 @@ export function GameHeader({ game }: { game: string }) {
   return (
     <div className="game-header">
       <Link href={route('home')} className="game-header__back">
-        <span aria-hidden="true">←</span> {t('game.back')}
+        <span aria-hidden="true">←</span>
+        <span className="game-header__back-text">{t('game.back')}</span>
       </Link>
       <Logo size={28} />
       <h1 className="game-header__name">{entry ? t(gameTitleKey(entry) as StaticKey) : game}</h1>

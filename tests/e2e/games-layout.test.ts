@@ -117,6 +117,13 @@ function firstScreen(mainAction: string) {
   // A fixed action bar covers the bottom of the screen.
   const fixed = action !== null && getComputedStyle(action).position === 'fixed';
   const visibleBottom = fixed && actionBox ? actionBox.top : window.innerHeight;
+  // Lines of text an element's words take (a wrapped game header pushed the canvas down).
+  const lines = (element: Element | null) => {
+    if (!element) return 0;
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  };
   const canvasBox = box(canvas);
   const seen = Math.min(canvasBox.bottom, visibleBottom) - Math.max(canvasBox.top, 0);
   const hit = actionBox
@@ -146,6 +153,10 @@ function firstScreen(mainAction: string) {
     actionText: action?.textContent ?? null,
     actionOnTop: hit !== null && action !== null && action.contains(hit),
     layout: window.__engine?.scenes.describeLayout() ?? null,
+    headerLines: {
+      back: lines(document.querySelector('.game-header__back-text')),
+      name: lines(document.querySelector('.game-header__name')),
+    },
   };
 }
 
@@ -192,6 +203,8 @@ describe('game pages lay out for the screen they get', EVERY_GAME, () => {
         const seen = await page.evaluate(firstScreen, MAIN_ACTION);
         const where = `${game.id} at ${width} x ${height}`;
         expect(seen.scrollY, where).toBe(0);
+        // The game header is one row: the back link's words and the game's name unwrapped.
+        expect(seen.headerLines, where).toEqual({ back: 1, name: 1 });
         // Nothing wider than the screen, and no sideways scrolling.
         expect(seen.pageWidth, where).toBeLessThanOrEqual(width);
         expect(seen.tooWide, where).toEqual([]);
