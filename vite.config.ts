@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/build/axiosXhrOnly';
+import { firstPaintInDev } from './scripts/build/firstPaintInDev';
 import { lazyTextSegmenter } from './scripts/build/lazyTextSegmenter';
 import { localeParts } from './scripts/build/localeParts';
 import { precompress } from './scripts/build/precompress';
@@ -12,7 +13,14 @@ const PHYSICS_MODULES =
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), localeParts(), axiosXhrOnly(), lazyTextSegmenter(), precompress()],
+  plugins: [
+    react(),
+    firstPaintInDev(),
+    localeParts(),
+    axiosXhrOnly(),
+    lazyTextSegmenter(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     manifest: true,

@@ -3,6 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
+import {
+  APP_LOCALES,
+  DEFAULT_LOCALE,
+  escapeHtml,
+  firstPaintLocale,
+  withLobby,
+  withoutLobby,
+} from './firstPaint';
 
 const CONFIG_BLOCK = /<script id="app-config">[\s\S]*?<\/script>/;
 
@@ -14,8 +22,8 @@ export function renderHostPage(html: string, config: ServerConfig): string {
     appUrl: config.appUrlIsDefault ? '' : config.appUrl,
     recaptchaSiteKey: config.recaptchaSiteKey,
     appName: config.appName,
-    locale: 'en',
-    locales: ['en', 'es', 'fr', 'pt-BR', 'zh-CN'],
+    locale: DEFAULT_LOCALE,
+    locales: [...APP_LOCALES],
   };
   // `<` escaped so no configured value can close the script element.
   const json = JSON.stringify(hostConfig).replace(/</g, '\\u003c');
@@ -26,10 +34,6 @@ export function renderHostPage(html: string, config: ServerConfig): string {
       /<span class="topbar__app-name">[^<]*<\/span>/,
       `<span class="topbar__app-name">${escapeHtml(config.appName)}</span>`,
     );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -43,6 +47,12 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     app.log.warn(`No built SPA at ${config.distDir}: run 'npm run build' (npm start does it).`);
   }
   const hostPage = built ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), config) : undefined;
+  // The lobby's host page paints its banner in the locale the app will start in; every other
+  // page's paints the brand alone (firstPaint.ts). Made once, at start.
+  const otherPage = hostPage && withoutLobby(hostPage);
+  const lobbyPages = new Map(
+    hostPage ? APP_LOCALES.map((locale) => [locale, withLobby(hostPage, locale)]) : [],
+  );
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -78,6 +88,10 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     if (pathname.startsWith('/assets/') || !hostPage) {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html').send(hostPage);
+    reply.code(200).header('Cache-Control', 'no-cache').type('text/html');
+    if (pathname !== '/') return reply.send(otherPage);
+    return reply
+      .header('Vary', 'Cookie')
+      .send(lobbyPages.get(firstPaintLocale(request.headers.cookie)));
   });
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LayoutFor } from '../layouts/LayoutFor';
 import { ErrorLayout } from '../layouts/ErrorLayout';
+import { removeFirstPaint } from './firstPaint';
 import { formatTitle, setDocumentTitle } from './head';
 import { loadAllMessages } from '../i18n';
 import { langState } from '../state/lang';
@@ -106,6 +107,10 @@ export function Navigator() {
       if (!def.keepScroll) setTimeout(() => window.scrollTo(0, 0), SCROLL_DELAY_MS);
     })();
   }, [path, search, navigate]);
+
+  useLayoutEffect(() => {
+    if (screen) removeFirstPaint();
+  }, [screen]);
 
   useEffect(() => {
     if (!screen) return;

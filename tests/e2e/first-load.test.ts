@@ -84,6 +84,61 @@ describe('first load on a phone', () => {
     },
   );
 
+  it("paints the lobby's banner from the HTML alone, in the player's language, where the app then shows it", async () => {
+    const banner = () => {
+      const element = document.querySelector('.originals');
+      if (!element) return null;
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return {
+        html: element.outerHTML.replace(/>\s+</g, '><'),
+        box: { x, y, width, height },
+        heading: element.querySelector('h1')?.textContent ?? '',
+        count: document.querySelectorAll('.originals').length,
+        firstPaint: document.getElementById('first-paint') !== null,
+      };
+    };
+    const french = JSON.parse(
+      fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'locales', 'fr.json'), 'utf8'),
+    ) as { home: { heading: string } };
+    const frenchCookie = [{ name: 'locale', value: 'fr', url: env.server.url }];
+    const screens = [
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      { viewport: { width: 1440, height: 900 } },
+    ];
+    for (const screen of screens) {
+      const where = `${screen.viewport.width} px`;
+      // No JavaScript: what the host page paints by itself.
+      const plain = await env.browser.browser!.newContext({ ...screen, javaScriptEnabled: false });
+      await plain.addCookies(frenchCookie);
+      const plainPage = await plain.newPage();
+      await plainPage.goto(env.server.url);
+      const painted = await plainPage.evaluate(banner);
+      await plainPage.goto(`${env.server.url}/dice`);
+      const elsewhere = await plainPage.evaluate(banner);
+      const brand = await plainPage.locator('#first-paint .topbar__app-name').textContent();
+      await plain.close();
+      expect(painted?.heading, where).toBe(french.home.heading);
+      expect(elsewhere, where).toBeNull();
+      expect(brand, where).toBeTruthy();
+
+      // With it: the app's banner replaces the painted one, the same markup in the same place.
+      const context = await env.browser.browser!.newContext(screen);
+      await context.addCookies(frenchCookie);
+      const page = await context.newPage();
+      await page.goto(env.server.url);
+      await page.locator('.game-tile').first().waitFor();
+      const shown = await page.evaluate(banner);
+      await context.close();
+      expect(shown, where).toMatchObject({
+        count: 1,
+        firstPaint: false,
+        heading: painted?.heading,
+      });
+      expect(shown?.html, where).toBe(painted?.html);
+      expect(shown?.box, where).toEqual(painted?.box);
+    }
+  });
+
   it('chooses brotli, then gzip, then the plain file by Accept-Encoding, varying on it', async () => {
     const manifest = readManifest();
     const files = lobbyFiles(manifest);
