@@ -4,6 +4,7 @@ import es from '../../locales/es.json' with { type: 'json' };
 import fr from '../../locales/fr.json' with { type: 'json' };
 import ptBR from '../../locales/pt-BR.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
+import { LOCALES, type Locale } from '../i18n/messages';
 
 /**
  * What the host page paints before the app's JavaScript runs (index.html's `#first-paint`): the
@@ -13,13 +14,11 @@ import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
  * first screen (src/app/firstPaint.ts).
  */
 
-/** The app's locales and its default, as the host page's config gives them to the app. */
-export const APP_LOCALES = ['en', 'es', 'fr', 'pt-BR', 'zh-CN'] as const;
-export type AppLocale = (typeof APP_LOCALES)[number];
-export const DEFAULT_LOCALE: AppLocale = 'en';
+/** The locale the app starts in without a saved choice, as the host page's config tells it. */
+export const DEFAULT_LOCALE: Locale = 'en';
 
 type Catalog = Record<string, unknown>;
-const CATALOGS: Record<AppLocale, Catalog> = {
+const CATALOGS: Record<Locale, Catalog> = {
   en,
   es,
   fr,
@@ -36,9 +35,9 @@ const EMPTY_MAIN = '<main class="page" aria-busy="true"></main>';
  * The locale the app will start in (src/state/lang.ts): the `locale` cookie when it is one of
  * the app's, else the default. A request's Accept-Language does not count, as in the app.
  */
-export function firstPaintLocale(cookieHeader: string | undefined): AppLocale {
+export function firstPaintLocale(cookieHeader: string | undefined): Locale {
   const saved = cookieHeader ? parseCookie(cookieHeader).locale : undefined;
-  return APP_LOCALES.find((locale) => locale === saved) ?? DEFAULT_LOCALE;
+  return LOCALES.find((locale) => locale === saved) ?? DEFAULT_LOCALE;
 }
 
 function message(catalog: Catalog, key: string): string {
@@ -59,7 +58,7 @@ export function withoutLobby(html: string): string {
 }
 
 /** The host page as the lobby paints it: the Originals banner in `locale`. */
-export function withLobby(html: string, locale: AppLocale): string {
+export function withLobby(html: string, locale: Locale): string {
   const catalog = CATALOGS[locale];
   return html.replace(LOBBY_BLOCK, (_block, inner: string) =>
     inner.replace(/\{\{([\w.]+)\}\}/g, (_placeholder, key: string) =>

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
+import { LOCALES } from '../i18n/messages';
 import {
-  APP_LOCALES,
   DEFAULT_LOCALE,
   escapeHtml,
   firstPaintLocale,
@@ -23,7 +23,7 @@ export function renderHostPage(html: string, config: ServerConfig): string {
     recaptchaSiteKey: config.recaptchaSiteKey,
     appName: config.appName,
     locale: DEFAULT_LOCALE,
-    locales: [...APP_LOCALES],
+    locales: [...LOCALES],
   };
   // `<` escaped so no configured value can close the script element.
   const json = JSON.stringify(hostConfig).replace(/</g, '\\u003c');
@@ -51,7 +51,7 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
   // page's paints the brand alone (firstPaint.ts). Made once, at start.
   const otherPage = hostPage && withoutLobby(hostPage);
   const lobbyPages = new Map(
-    hostPage ? APP_LOCALES.map((locale) => [locale, withLobby(hostPage, locale)]) : [],
+    hostPage ? LOCALES.map((locale) => [locale, withLobby(hostPage, locale)]) : [],
   );
 
   if (built) {

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  APP_LOCALES,
-  firstPaintLocale,
-  withLobby,
-  withoutLobby,
-} from '../../server/http/firstPaint';
+import { firstPaintLocale, withLobby, withoutLobby } from '../../server/http/firstPaint';
+import { LOCALES } from '../../server/i18n/messages';
 
 const indexHtml = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 const catalog = (locale: string) =>
@@ -29,7 +25,7 @@ describe("the host page's first paint", () => {
   });
 
   it("paints the lobby's banner in every locale, every placeholder filled", () => {
-    for (const locale of APP_LOCALES) {
+    for (const locale of LOCALES) {
       const page = withLobby(indexHtml, locale);
       const words = catalog(locale);
       expect(page, locale).not.toMatch(/\{\{|<!-- \/?lobby -->/);
