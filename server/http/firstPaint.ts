@@ -5,6 +5,7 @@ import fr from '../../locales/fr.json' with { type: 'json' };
 import ptBR from '../../locales/pt-BR.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import { LOCALES, type Locale } from '../i18n/messages';
+import { escapeHtml } from './html';
 
 /**
  * What the host page paints before the app's JavaScript runs (index.html's `#first-paint`): the
@@ -45,11 +46,6 @@ function message(catalog: Catalog, key: string): string {
   for (const part of key.split('.')) value = (value as Catalog | undefined)?.[part];
   if (typeof value !== 'string') throw new Error(`index.html's lobby block names ${key}: no text`);
   return value;
-}
-
-/** Text as HTML: what a configured name or a message cannot break out of. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The host page as every page but the lobby paints it: the brand and an empty main. */

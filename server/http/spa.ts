@@ -4,13 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import { LOCALES } from '../i18n/messages';
-import {
-  DEFAULT_LOCALE,
-  escapeHtml,
-  firstPaintLocale,
-  withLobby,
-  withoutLobby,
-} from './firstPaint';
+import { DEFAULT_LOCALE, firstPaintLocale, withLobby, withoutLobby } from './firstPaint';
+import { escapeHtml, jsonInScript } from './html';
 
 const CONFIG_BLOCK = /<script id="app-config">[\s\S]*?<\/script>/;
 
@@ -25,8 +20,7 @@ export function renderHostPage(html: string, config: ServerConfig): string {
     locale: DEFAULT_LOCALE,
     locales: [...LOCALES],
   };
-  // `<` escaped so no configured value can close the script element.
-  const json = JSON.stringify(hostConfig).replace(/</g, '\\u003c');
+  const json = jsonInScript(hostConfig);
   return html
     .replace(CONFIG_BLOCK, `<script id="app-config">window.config = ${json};</script>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.appName)}</title>`)

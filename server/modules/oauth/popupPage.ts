@@ -1,8 +1,7 @@
+import { escapeHtml, jsonInScript } from '../../http/html';
 import { scriptHash } from '../../http/security';
 
 export type PopupMessage = { token: string } | { error: string };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page the provider sends the popup back to: it posts the message to window.opener, only
@@ -14,8 +13,8 @@ export function popupPage(
   message: PopupMessage,
   text: string,
 ): { html: string; csp: string } {
-  const data = JSON.stringify(message).replace(/</g, '\\u003c');
-  const origin = JSON.stringify(targetOrigin).replace(/</g, '\\u003c');
+  const data = jsonInScript(message);
+  const origin = jsonInScript(targetOrigin);
   const script = `(function(){var m=${data};if(window.opener){window.opener.postMessage(m,${origin});}if(m.token){window.close();}})();`;
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(text)}</title></head><body><p>${escapeHtml(text)}</p><script>${script}</script></body></html>`;
   const csp = `default-src 'none'; script-src ${scriptHash(script)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
