@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LaunchedBrowser } from '../support/browser';
 import type { E2eEnvironment } from '../support/e2eEnvironment';
@@ -9,16 +9,29 @@ export interface Player {
   id: number;
 }
 
+/** A new page (1401 x 1000) signed in as the account of `token`, through the token cookie. */
+async function signedInPage(
+  browser: LaunchedBrowser,
+  base: string,
+  token: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.browser!.newContext({
+    viewport: { width: 1401, height: 1000 },
+    ...options,
+  });
+  await context.addCookies([{ name: 'token', value: token, url: base }]);
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
 /** A fresh account, signed in through the token cookie, on a new page. */
 export async function playerPage(
   browser: LaunchedBrowser,
   base: string,
 ): Promise<{ page: Page; player: Player; close: () => Promise<void> }> {
   const player = await registerUser(base);
-  const context = await browser.browser!.newContext({ viewport: { width: 1401, height: 1000 } });
-  await context.addCookies([{ name: 'token', value: player.token, url: base }]);
-  const page = await context.newPage();
-  return { page, player, close: () => context.close() };
+  return { ...(await signedInPage(browser, base, player.token)), player };
 }
 
 /**
@@ -31,17 +44,15 @@ export async function openGameAs(
   game: string,
   reducedMotion?: 'reduce',
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await env.browser.browser!.newContext({
-    viewport: { width: 1401, height: 1000 },
+  const opened = await signedInPage(env.browser, env.server.url, player.token, {
     reducedMotion: reducedMotion ?? 'no-preference',
   });
-  await context.addCookies([{ name: 'token', value: player.token, url: env.server.url }]);
-  const page = await context.newPage();
+  const { page } = opened;
   await page.goto(`${env.server.url}/${game}?test`);
   await waitForScene(page, game);
   await page.locator(`[data-testid=${game}-panel]`).waitFor();
   await poll(() => topBarBalance(page)).toBeGreaterThan(0);
-  return { page, close: () => context.close() };
+  return opened;
 }
 
 /** The top bar's balance as a number ('1.002,50' -> 1002.5). */
