@@ -208,17 +208,24 @@ async function openLab(game: string): Promise<void> {
     content: `.scene-lab__scene { width: ${SIZE.width}px !important; height: ${SIZE.height}px !important; }`,
   });
   await page.locator(`main[data-game=${game}][data-lab-state=ready]`).waitFor({ timeout: 30_000 });
-  const drawn = await page.evaluate(() => {
-    const engine = window.__engine!;
-    // Full resolution, whatever the frames cost on a busy machine.
-    engine.setAdaptiveResolution(false);
-    return {
-      kind: engine.rendererKind,
-      width: engine.canvas!.width,
-      height: engine.canvas!.height,
-    };
-  });
-  expect(drawn, game).toEqual({ kind: 'canvas', ...SIZE });
+  // Full resolution, whatever the frames cost on a busy machine.
+  await page.evaluate(() => window.__engine!.setAdaptiveResolution(false));
+  // The canvas follows the stylesheet above at the engine's next resize (a ResizeObserver's
+  // callback), which can come after the lab says it is ready.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const engine = window.__engine!;
+          return {
+            kind: engine.rendererKind,
+            width: engine.canvas!.width,
+            height: engine.canvas!.height,
+          };
+        }),
+      { message: game },
+    )
+    .toEqual({ kind: 'canvas', ...SIZE });
 }
 
 /** Puts the lab's scene in `state` (the lab's `run`th play) and takes its picture. */
