@@ -28,6 +28,7 @@ export type { Fit, LayoutSpace, Rect, Size } from './core/fit';
 export * from './headless/index';
 export { SoundManager } from './sound/SoundManager';
 export { Motion } from './core/motion';
+export { NUMBER_GLYPHS, prepareGlyphs } from './core/glyphs';
 export type { MotionEffect } from './core/motion';
 export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';
 export type { AssetBundle, AssetEntry } from './assets/manifest';

@@ -13,6 +13,7 @@ import { FrameStats, type EngineStats } from './FrameStats';
 import { chooseRenderer, type RendererChoice, type RendererKind } from './rendererChoice';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
 import { hasPendingChanges } from './sceneGraph';
+import { SystemTicker } from './systemTicker';
 
 /** What a scene's view gets in create(): its own root and the engine's services. */
 export interface SceneContext {
@@ -76,6 +77,7 @@ export class Engine {
   private wireframeGraphics: Graphics | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private raf = 0;
+  private systemTicker: SystemTicker | null = null;
   private lastTime: number | null = null;
   /** The interpolation of the last frame drawn (a redraw after a resize reuses it). */
   private lastAlpha = 0;
@@ -159,6 +161,7 @@ export class Engine {
         width: this.design.width,
         height: this.design.height,
       });
+      this.systemTicker = new SystemTicker();
       app.stage.addChild(this.world);
       app.canvas.style.display = 'block';
       app.canvas.style.touchAction = 'none';
@@ -467,6 +470,7 @@ export class Engine {
     const { alpha } = this.scenes.loop.advance(frameMs);
     const t1 = performance.now();
     this.drewLastFrame = this.draw(app, alpha, false);
+    if (this.drewLastFrame) this.systemTicker?.advance(now);
     const t2 = performance.now();
     // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
     loseProbeContexts(this.gl());

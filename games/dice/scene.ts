@@ -7,7 +7,13 @@ import {
   Text,
   type FederatedPointerEvent,
 } from 'pixi.js';
-import type { LayoutReport, LayoutSpace, ParamValues, SceneContext } from '../../engine/index';
+import {
+  prepareGlyphs,
+  type LayoutReport,
+  type LayoutSpace,
+  type ParamValues,
+  type SceneContext,
+} from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import { TABLE_COLOURS } from '../shared/scene/tableColours';
@@ -73,6 +79,8 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
       style: { ...style, fontSize: 26, fill: 0x0b1020 },
     });
     this.markerText.anchor.set(0.5);
+    prepareGlyphs(this.bigNumber);
+    prepareGlyphs(this.markerText);
     this.markerText.position.set(0, -44);
     this.marker.addChild(this.markerBody, this.markerText);
     this.tickLabels = TICKS.map((v) => {

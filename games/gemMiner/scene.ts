@@ -1,5 +1,11 @@
 import { BitmapText, Container, Graphics, Rectangle } from 'pixi.js';
-import type { ActionPhase, LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
+import {
+  prepareGlyphs,
+  type ActionPhase,
+  type LayoutReport,
+  type LayoutSpace,
+  type SceneContext,
+} from '../../engine/index';
 import { BOARD_ACTIONS, cursorStep, tileActions, tileOfAction } from '../shared/scene/boardKeys';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
@@ -112,6 +118,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
         style: { fill: 0xffffff, fontFamily: 'system-ui, sans-serif', fontSize: 13 },
       });
       text.anchor.set(0.5);
+      prepareGlyphs(text);
       this.ladderTexts.push(text);
     }
     ctx.root.addChild(

@@ -10,7 +10,12 @@ import {
   TextStyle,
   type Texture,
 } from 'pixi.js';
-import type { LayoutReport, LayoutSpace, SceneContext } from '../../engine/index';
+import {
+  prepareGlyphs,
+  type LayoutReport,
+  type LayoutSpace,
+  type SceneContext,
+} from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
 import type { BoardGeometry } from './board';
@@ -188,6 +193,7 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
       const root = new Container({ alpha: 1 - i * 0.12, visible: false });
       const box = new Sprite({ texture: chip, anchor: 0.5 });
       const label = new BitmapText({ text: '', anchor: 0.5, style: CHIP_LABEL_STYLE });
+      prepareGlyphs(label);
       root.addChild(box, label);
       this.historyLayer.addChild(root);
       return { root, box, label };

@@ -14,6 +14,33 @@ const WATCH_MS = 3000;
 
 const drawn = (page: Page) => page.evaluate(() => window.__engine!.drawnFrames);
 
+/** The animation-frame callbacks the page ran, and the frames they ran in (countAnimationFrames). */
+const animationFrames = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __animationFrames: AnimationFrames }).__animationFrames,
+  );
+
+interface AnimationFrames {
+  callbacks: number;
+  frames: number;
+}
+
+/** Counts every requestAnimationFrame callback the page runs, and the frames they run in. */
+function countAnimationFrames(): void {
+  const request = window.requestAnimationFrame.bind(window);
+  const seen = { callbacks: 0, frames: 0, last: -1 };
+  (window as unknown as { __animationFrames: AnimationFrames }).__animationFrames = seen;
+  window.requestAnimationFrame = (callback) =>
+    request((now) => {
+      seen.callbacks += 1;
+      if (now !== seen.last) {
+        seen.frames += 1;
+        seen.last = now;
+      }
+      callback(now);
+    });
+}
+
 /** A game page on a phone, signed in, its scene shown and its panel loaded, with nothing moving. */
 async function openIdle(context: BrowserContext, game: string): Promise<Page> {
   const page = await context.newPage();
@@ -35,27 +62,37 @@ describe('an idle game page draws nothing', () => {
       isMobile: true,
     });
     await context.addCookies([{ name: 'token', value: token, url: env.server.url }]);
+    await context.addInitScript(countAnimationFrames);
   });
   afterAll(() => context?.close());
 
   it(
-    'every game: no frame in 3 s with nothing moving',
+    'every game: no frame in 3 s with nothing moving, one animation-frame callback a frame',
     { ...EVERY_GAME, timeout: 120_000 },
     async () => {
       // Two pages watched at a time: an idle page costs nothing to keep open, but each holds event
       // streams, and Chromium opens at most six connections to one server.
       const drawnWhileIdle: Record<string, number> = {};
+      // The engine's loop is the only one (Pixi's system ticker ran its own: systemTicker.ts).
+      const callbacksPerFrame: Record<string, number> = {};
       for (let i = 0; i < GAME_IDS.length; i += 2) {
         const games = GAME_IDS.slice(i, i + 2);
         const pages: Page[] = [];
         for (const game of games) pages.push(await openIdle(context, game));
         const before = await Promise.all(pages.map(drawn));
+        const framesBefore = await Promise.all(pages.map(animationFrames));
         await pages[0]!.waitForTimeout(WATCH_MS);
         const after = await Promise.all(pages.map(drawn));
-        games.forEach((game, n) => (drawnWhileIdle[game] = after[n]! - before[n]!));
+        const framesAfter = await Promise.all(pages.map(animationFrames));
+        games.forEach((game, n) => {
+          drawnWhileIdle[game] = after[n]! - before[n]!;
+          const callbacks = framesAfter[n]!.callbacks - framesBefore[n]!.callbacks;
+          callbacksPerFrame[game] = callbacks / (framesAfter[n]!.frames - framesBefore[n]!.frames);
+        });
         await Promise.all(pages.map((page) => page.close()));
       }
       expect(drawnWhileIdle).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 0])));
+      expect(callbacksPerFrame).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 1])));
     },
   );
 
