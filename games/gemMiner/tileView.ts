@@ -74,25 +74,30 @@ export class TileView {
     this.root.visible = false;
   }
 
+  /**
+   * Sets the sprites for `look`, each property once: a property set to one value and then to
+   * another marks its sprite changed twice (a new board sets all 32 tiles in one frame).
+   */
   show(look: TileLook, box: Box): void {
     this.root.visible = true;
     if (look.layout !== this.placed) this.place(box, look.layout);
     const { frames } = this;
     const { shown, reveal } = look;
+    const hidden = shown === 'hidden';
     const dim = shown.endsWith('unpicked');
     const size = Math.min(box.width, box.height);
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    this.glow.visible = false;
-    this.icon.visible = shown !== 'hidden';
-    this.base.tint = 0xffffff;
-    this.base.alpha = 1;
-    if (shown === 'hidden') {
+    let glowing = false;
+    if (hidden) {
       this.base.texture = this.dirt;
       this.base.tint = look.lit ? 0xffffff : UNLIT;
+      this.base.alpha = 1;
     } else if (shown.startsWith('gem')) {
       // The gem rises out of its hole and settles, glowing while it rises.
       this.base.texture = frames.hole;
+      this.base.tint = 0xffffff;
+      this.base.alpha = 1;
       const ease = 1 - (1 - reveal) ** 3;
       const gy = cy + (1 - ease) * box.height * 0.35;
       const half = size * 0.3 * (0.6 + 0.4 * ease);
@@ -100,8 +105,8 @@ export class TileView {
       this.icon.position.set(cx, gy);
       this.icon.scale.set(half / GEM_HALF);
       this.icon.alpha = dim ? DIM : 1;
-      if (reveal < 1 && !dim) {
-        this.glow.visible = true;
+      glowing = reveal < 1 && !dim;
+      if (glowing) {
         this.glow.position.set(cx, gy);
         this.glow.scale.set((half * 1.8) / GLOW_RADIUS);
         this.glow.alpha = 0.6 * (1 - reveal);
@@ -109,6 +114,7 @@ export class TileView {
     } else {
       // A rock: its crack grows as it is revealed; the one that ended the game is outlined red.
       this.base.texture = frames.rock;
+      this.base.tint = 0xffffff;
       this.base.alpha = dim ? 0.55 : 1;
       const points = Math.max(2, Math.round(Math.min(1, reveal * 1.4) * CRACK.length));
       this.icon.texture = frames.cracks[points - 2]!;
@@ -116,8 +122,10 @@ export class TileView {
       this.icon.scale.set(box.width / TILE_FRAME.width, box.height / TILE_FRAME.height);
       this.icon.alpha = dim ? DIM : 1;
     }
-    this.outline.visible = shown === 'hidden' ? look.outlined : shown === 'rock';
-    this.outline.tint = shown === 'hidden' ? COLORS.gold : COLORS.lost;
+    this.glow.visible = glowing;
+    this.icon.visible = !hidden;
+    this.outline.visible = hidden ? look.outlined : shown === 'rock';
+    this.outline.tint = hidden ? COLORS.gold : COLORS.lost;
     this.mark.visible = look.mark !== undefined;
     if (look.mark !== undefined) {
       this.mark.position.set(cx, cy);
