@@ -79,8 +79,8 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
       style: { ...style, fontSize: 26, fill: 0x0b1020 },
     });
     this.markerText.anchor.set(0.5);
-    prepareGlyphs(this.bigNumber);
-    prepareGlyphs(this.markerText);
+    prepareGlyphs(this.bigNumber, ctx.engine.renderer);
+    prepareGlyphs(this.markerText, ctx.engine.renderer);
     this.markerText.position.set(0, -44);
     this.marker.addChild(this.markerBody, this.markerText);
     this.tickLabels = TICKS.map((v) => {

@@ -118,7 +118,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
         style: { fill: 0xffffff, fontFamily: 'system-ui, sans-serif', fontSize: 13 },
       });
       text.anchor.set(0.5);
-      prepareGlyphs(text);
+      prepareGlyphs(text, ctx.engine.renderer);
       this.ladderTexts.push(text);
     }
     ctx.root.addChild(

@@ -88,6 +88,8 @@ interface HistorySlot {
   root: Container;
   box: Sprite;
   label: BitmapText;
+  /** The multiplier it shows (its label and colour), null before its first. */
+  shown: number | null;
 }
 
 interface BucketSprite {
@@ -159,9 +161,11 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
   /** Something on the board changed since the engine last asked (still()). */
   private changed = true;
   /**
-   * One chip per history slot: a white rounded box tinted with the bucket's colour and a bitmap
-   * label (glyphs drawn once). Each chip was a texture rendered on its first landing, the frame's
-   * largest cost whenever a rarely hit bucket was first hit.
+   * The history's chips, newest first: a white rounded box tinted with the bucket's colour and a
+   * bitmap label (glyphs drawn once). A landing moves the chips along and relabels one, the chip
+   * that shows the new result (see redrawHistory): relabelling a bitmap text lays it out again
+   * and rebuilds its layer's draw instructions, and relabelling all ten made every landing's
+   * frame one of the slowest.
    */
   private historySlots: HistorySlot[] = [];
   private motion!: SceneContext['engine']['motion'];
@@ -193,10 +197,10 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
       const root = new Container({ alpha: 1 - i * 0.12, visible: false });
       const box = new Sprite({ texture: chip, anchor: 0.5 });
       const label = new BitmapText({ text: '', anchor: 0.5, style: CHIP_LABEL_STYLE });
-      prepareGlyphs(label);
+      prepareGlyphs(label, ctx.engine.renderer);
       root.addChild(box, label);
       this.historyLayer.addChild(root);
-      return { root, box, label };
+      return { root, box, label, shown: null };
     });
     ctx.root.addChild(this.board, this.bucketLayer, this.labelLayer, this.historyLayer);
   }
@@ -463,24 +467,54 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
         bounce: 0,
       };
     });
-    const { history } = placed;
+    this.placeHistory();
+  }
+
+  /** The chips in the strip, in their order (newest first), fading with age. */
+  private placeHistory(): void {
+    const strip = this.placed?.history;
     this.historySlots.forEach(({ root }, i) => {
-      root.position.set(history.x + i * history.dx, history.y + i * history.dy);
-      root.scale.set(history.scale);
+      root.alpha = 1 - i * 0.12;
+      if (!strip) return;
+      root.position.set(strip.x + i * strip.dx, strip.y + i * strip.dy);
+      root.scale.set(strip.scale);
     });
   }
 
-  /** The last results, newest first, each in its bucket's colour. */
+  /**
+   * The last results, newest first, each in its bucket's colour. Each place takes a chip that
+   * already shows its multiplier where one is left; only the others are relabelled (after a
+   * landing: the newest).
+   */
   private redrawHistory(): void {
     const multipliers = plinkoMultipliersE4(this.sim.rows, this.sim.risk);
-    this.historySlots.forEach(({ root, box, label }, i) => {
+    const wanted = this.historySlots.map((_, i) => {
       const bucket = this.sim.history[i];
-      root.visible = bucket !== undefined;
-      if (bucket === undefined) return;
-      const multiplier = multipliers[bucket] ?? 0;
-      box.tint = bucketColor(multiplier);
-      label.text = multiplierLabel(multiplier);
+      return bucket === undefined ? null : (multipliers[bucket] ?? 0);
     });
+    const free = new Map<number | null, HistorySlot[]>();
+    for (const slot of this.historySlots) {
+      const same = free.get(slot.shown);
+      if (same) same.push(slot);
+      else free.set(slot.shown, [slot]);
+    }
+    const order: (HistorySlot | undefined)[] = wanted.map((multiplier) =>
+      free.get(multiplier)?.pop(),
+    );
+    const spare = [...free.values()].flat();
+    this.historySlots = order.map((slot, i) => {
+      if (slot) return slot;
+      const taken = spare.pop()!;
+      const multiplier = wanted[i] ?? null;
+      taken.shown = multiplier;
+      if (multiplier !== null) {
+        taken.box.tint = bucketColor(multiplier);
+        taken.label.text = multiplierLabel(multiplier);
+      }
+      return taken;
+    });
+    for (const slot of this.historySlots) slot.root.visible = slot.shown !== null;
+    this.placeHistory();
   }
 }
 
