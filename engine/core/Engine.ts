@@ -162,6 +162,10 @@ export class Engine {
         height: this.design.height,
       });
       this.systemTicker = new SystemTicker();
+      // Pixi's DOM pipe (for DOMContainer, which no scene uses) takes its overlay element out of
+      // the page after every frame drawn: a DOM call in every frame, for nothing.
+      const domPipe = (app.renderer.renderPipes as { dom?: object }).dom;
+      if (domPipe) app.renderer.runners.postrender.remove(domPipe);
       app.stage.addChild(this.world);
       app.canvas.style.display = 'block';
       app.canvas.style.touchAction = 'none';

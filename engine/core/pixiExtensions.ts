@@ -18,9 +18,11 @@ import 'pixi.js/text-bitmap';
 import { CanvasTextMetrics } from 'pixi.js';
 import { installCanvasBitmapTextUpdates } from './canvasBitmapText';
 import { installTintedCanvasParticles } from './canvasParticles';
+import { installOwnParticleShaders } from './particleShaders';
 import { splitGraphemes } from './graphemes';
 
 installTintedCanvasParticles();
+installOwnParticleShaders();
 installCanvasBitmapTextUpdates();
 
 // Pixi splits bitmap text and wrapped text into graphemes with Intl.Segmenter, its documented
