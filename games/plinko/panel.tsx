@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { throttle } from 'es-toolkit';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMultiplier } from '../shared/format/amount';
 import { AutoBetFields, BetButton } from '../shared/panel/AutoBetFooter';
@@ -15,20 +16,29 @@ import game from './game';
 
 const ROW_CHOICES = numberChoices(PLINKO.minRows, PLINKO.maxRows);
 
+/** The in-flight count is written at most this often (its latest value at the end of each wait). */
+const IN_FLIGHT_EVERY_MS = 250;
+
 /**
  * The number of balls in flight, as the scene reports it: with 100 balls, a new count nearly
- * every frame. Written into its box directly (no React render for each), a box of its own size
+ * every frame, more than a player reads, and each one a style and layout pass in its frame (about
+ * 1 ms of a busy frame at 4x). Written into its box directly (no React render for each) and at
+ * most every IN_FLIGHT_EVERY_MS, the latest count last; a box of its own size
  * (`game-stats__live`), so a new count lays out that box alone, not the panel.
  */
 function InFlightCount() {
   const box = useRef<HTMLSpanElement>(null);
-  useSceneEvents(plinkoChannel, {
-    inFlight: (count: number) => {
-      // The text node changed in place: no new node for the page to style.
-      const text = box.current?.firstChild;
-      if (text) text.nodeValue = String(count);
-    },
-  });
+  const write = useMemo(
+    () =>
+      throttle((count: number) => {
+        // The text node changed in place: no new node for the page to style.
+        const text = box.current?.firstChild;
+        if (text) text.nodeValue = String(count);
+      }, IN_FLIGHT_EVERY_MS),
+    [],
+  );
+  useEffect(() => () => write.cancel(), [write]);
+  useSceneEvents(plinkoChannel, { inFlight: write });
   return (
     <span ref={box} className="game-stats__live">
       0

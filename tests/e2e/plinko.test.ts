@@ -52,12 +52,14 @@ async function brightPixels(page: Page): Promise<number> {
 interface PageLog {
   bar: { t: number; value: number }[];
   landings: number[];
+  /** The panel's in-flight count at each change. */
+  count: { t: number; text: string }[];
 }
 
 // Watches the top bar's balance text and the scene's landings, stamped with performance.now()
 // (the page's own clock: the test process's clock would add its own delays on a busy machine).
 const WATCH = `(() => {
-  const log = { bar: [], landings: [] };
+  const log = { bar: [], landings: [], count: [] };
   window.__plinkoLog = log;
   performance.setResourceTimingBufferSize(2000);
   performance.clearResourceTimings();
@@ -68,6 +70,10 @@ const WATCH = `(() => {
     subtree: true, childList: true, characterData: true,
   });
   window.__engine.scenes.simulation.onLanding(() => log.landings.push(performance.now()));
+  const live = document.querySelector('[data-testid=plinko-panel] .game-stats__live');
+  new MutationObserver(() => log.count.push({ t: performance.now(), text: live.textContent })).observe(live, {
+    subtree: true, childList: true, characterData: true,
+  });
 })()`;
 
 describe('plinko in the browser', () => {
@@ -143,7 +149,15 @@ describe('plinko in the browser', () => {
     // when an answer comes in (the first answers come a whole drop before the first landing);
     // every ball pays something on high risk, 8 rows (0.2x at least), so it rises again and
     // again while balls are still in flight.
+    // The panel's count of balls in flight: shown while they fly, written at most every quarter
+    // second (a new count every frame was a style and layout pass in each), 0 once all landed.
+    await expect
+      .poll(() => panel.locator('.game-stats__live').textContent(), { timeout: 2000 })
+      .toBe('0');
     const log = (await page.evaluate('window.__plinkoLog')) as PageLog;
+    expect(Math.max(...log.count.map(({ text }) => Number(text)))).toBeGreaterThan(1);
+    const gaps = log.count.slice(1).map(({ t }, i) => t - log.count[i]!.t);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
     expect(log.landings).toHaveLength(BALLS);
     const rises = log.bar.filter((entry, i) => i > 0 && entry.value > log.bar[i - 1]!.value);
     expect(rises.length).toBeGreaterThanOrEqual(BALLS / 2);
