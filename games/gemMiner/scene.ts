@@ -416,29 +416,17 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       const alpha = Math.max(0, p.life / p.maxLife);
       if (p.kind === 'dust') {
         const d = 2 * unit * (1.6 + (1 - alpha) * 2);
-        layer.put('dot', { x, y, width: d, height: d, tint: 0xb89a74, alpha: alpha * 0.6 });
+        layer.put('dot', x, y, d, d, 0xb89a74, alpha * 0.6);
       } else if (p.kind === 'spark') {
         const dx = -p.vx * unit * 0.8;
         const dy = -p.vy * unit * 0.8;
-        const width = Math.hypot(dx, dy);
-        const rotation = Math.atan2(dy, dx);
-        layer.put('square', {
-          x,
-          y,
-          width,
-          height: 2,
-          rotation,
-          anchorX: 0,
-          tint: COLORS.gold,
-          alpha,
-        });
+        layer.put('square', x, y, Math.hypot(dx, dy), 2, COLORS.gold, alpha, Math.atan2(dy, dx), 0);
       } else if (p.kind === 'shard') {
         const size = unit * 2;
-        layer.put('square', { x, y, width: size, height: size, tint: COLORS.rockDark, alpha });
+        layer.put('square', x, y, size, size, COLORS.rockDark, alpha);
       } else {
-        const across = { x, y, width: unit * 3, height: 1.5, tint: 0xffffff, alpha };
-        layer.put('square', across);
-        layer.put('square', { ...across, rotation: Math.PI / 2 });
+        layer.put('square', x, y, unit * 3, 1.5, 0xffffff, alpha);
+        layer.put('square', x, y, unit * 3, 1.5, 0xffffff, alpha, Math.PI / 2);
       }
     }
     layer.end();

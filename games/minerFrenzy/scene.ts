@@ -283,7 +283,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
     for (let i = 0; i < sparks; i++) {
       const x = width / 2 + Math.sin(i * 12.9 + travelled * 0.05) * railGap;
       const y = height * 0.72 + ((i * 37 + travelled) % 60);
-      this.sparks.put('dot', { x, y, width: 4, height: 4, tint: SPARK, alpha: 1 });
+      this.sparks.put('dot', x, y, 4, 4, SPARK, 1);
     }
     this.sparks.end();
     // The cart: it shakes harder as the multiplier climbs (shake.ts), tips over when it derails.
@@ -309,7 +309,7 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       const x = this.cart.x + Math.cos(angle) * r;
       const y = this.cart.y + Math.sin(angle) * r * 0.5;
       const d = 2 * (4 + (i % 3));
-      this.dust.put('dot', { x, y, width: d, height: d, tint: DUST, alpha: fade });
+      this.dust.put('dot', x, y, d, d, DUST, fade);
     }
     this.dust.end();
     this.publish();
@@ -439,13 +439,12 @@ class MinerFrenzyView extends GameView<MinerFrenzySimulation> {
       if (noise(k, 0) < crystalShare) {
         const grow = (4 + noise(k, 3) * 4 + depth * 6) / WALL_SHAPES.crystal.size;
         const { width: w, height: h } = WALL_SHAPES.crystal;
-        const look = { x: wall(k), y, width: w * grow, height: h * grow, tint: colour, alpha: 1 };
-        crystals.put('crystal', look);
+        crystals.put('crystal', wall(k), y, w * grow, h * grow, colour, 1);
       }
       if (noise(k, 4) < crackShare) {
         const { width: w, height: h } = WALL_SHAPES.crack;
-        const look = { x: wall(k + 0.5), y, width: w, height: h, tint: LAVA, alpha: 1 };
-        cracks[((k % CRACK_PHASES) + CRACK_PHASES) % CRACK_PHASES]!.put('crack', look);
+        const phase = ((k % CRACK_PHASES) + CRACK_PHASES) % CRACK_PHASES;
+        cracks[phase]!.put('crack', wall(k + 0.5), y, w, h, LAVA, 1);
       }
     }
     crystals.end();
