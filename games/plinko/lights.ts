@@ -13,6 +13,8 @@ export interface NearingBall {
   body: { position: { y: number } };
 }
 
+let targets: number[] = [];
+
 /**
  * Each bucket's light, 0 to 1, after `dt` seconds: as high as its nearest ball is far through the
  * last `LIGHT_ROWS` rows (linear; 1 on the landing line), and never dropping faster than the
@@ -27,7 +29,9 @@ export function updateLights(
 ): boolean {
   const from = board.landingY - LIGHT_ROWS * board.spacing;
   const span = board.landingY - from;
-  const target = new Array<number>(levels.length).fill(0);
+  // One array kept for the targets: this runs every step of every ball's flight.
+  const target =
+    targets.length === levels.length ? targets.fill(0) : (targets = levels.map(() => 0));
   for (const ball of balls) {
     const y = ball.body.position.y;
     if (y <= from || ball.bucket < 0 || ball.bucket >= levels.length) continue;

@@ -144,9 +144,8 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
   private readonly historyLayer = new Container({ label: 'history', isRenderGroup: true });
   private readonly spareBalls: Particle[] = [];
   private readonly ballParticles = new Map<number, Particle>();
-  /** The render() call that last showed each ball (the others' balls have landed). */
-  private readonly seenInFrame = new WeakMap<Particle, number>();
-  private renderFrame = 0;
+  /** The board's multipliers, kept while its rows and risk stay (read at every landing). */
+  private multiplierTable: { rows: number; risk: PlinkoRisk; e4: readonly number[] } | null = null;
   private buckets: BucketSprite[] = [];
   /** Each bucket's light, 0 to 1 (lights.ts). */
   private lights: number[] = [];
@@ -289,9 +288,9 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
   }
 
   render(alpha: number): void {
-    const frame = ++this.renderFrame;
     // In flight counts a ball dropped that the worker's next step shows (remoteSimulation.ts).
     if (this.sim.balls.length > 0 || this.sim.inFlight > 0) this.changed = true;
+    let added = false;
     for (const ball of this.sim.balls) {
       let particle = this.ballParticles.get(ball.id);
       if (!particle) {
@@ -299,24 +298,35 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
         particle.scaleX = particle.scaleY = (ball.radius * 2) / this.ballTexture.orig.width;
         this.ballParticles.set(ball.id, particle);
         this.ballLayer.addParticle(particle);
-        // Scale is a static property, uploaded again only when told: a reused particle may take
-        // a ball of another size (the designers' ball radius applies to the next balls).
-        this.ballLayer.update();
+        added = true;
       }
-      this.seenInFrame.set(particle, frame);
       const { x, y } = ball.body.position;
       particle.x = ball.prevX + (x - ball.prevX) * alpha;
       particle.y = ball.prevY + (y - ball.prevY) * alpha;
     }
-    if (this.ballParticles.size === this.sim.balls.length) return;
+    // Scale is a static property, uploaded again only when told: a reused particle may take a
+    // ball of another size (the designers' ball radius applies to the next balls).
+    if (added) this.ballLayer.update();
+  }
+
+  /** A landed ball's particle goes back to the spares (landed() for each landing). */
+  private removeBall(id: number): void {
+    const particle = this.ballParticles.get(id);
+    if (!particle) return;
+    this.ballParticles.delete(id);
+    this.ballLayer.removeParticle(particle);
+    this.spareBalls.push(particle);
     this.changed = true;
-    for (const [id, particle] of this.ballParticles) {
-      if (this.seenInFrame.get(particle) === frame) continue;
-      this.ballParticles.delete(id);
-      this.ballLayer.removeParticle(particle);
-      this.spareBalls.push(particle);
-    }
-    this.ballLayer.update();
+  }
+
+  /** The current board's multipliers (e4), computed once per rows and risk. */
+  private multipliers(): readonly number[] {
+    const { rows, risk } = this.sim;
+    const table = this.multiplierTable;
+    if (table?.rows === rows && table.risk === risk) return table.e4;
+    const e4 = plinkoMultipliersE4(rows, risk);
+    this.multiplierTable = { rows, risk, e4 };
+    return e4;
   }
 
   private newBall(): Particle {
@@ -355,10 +365,11 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
   }
 
   private landed(landing: PlinkoLanding): void {
+    this.removeBall(landing.id);
     const bucket = this.buckets[landing.bucket];
     // Reduced motion: the bucket neither flashes nor bounces (the history shows the landing).
     if (bucket && this.motion.allow('flash')) bucket.bounce = BUCKET_BOUNCE_MS;
-    const multiplier = plinkoMultipliersE4(this.sim.rows, this.sim.risk)[landing.bucket] ?? 0;
+    const multiplier = this.multipliers()[landing.bucket] ?? 0;
     const win = multiplier >= 20_000;
     if (win || this.clockMs - this.lastLandingSoundMs >= LANDING_SOUND_EVERY_MS) {
       this.lastLandingSoundMs = this.clockMs;
@@ -487,7 +498,7 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
    * landing: the newest).
    */
   private redrawHistory(): void {
-    const multipliers = plinkoMultipliersE4(this.sim.rows, this.sim.risk);
+    const multipliers = this.multipliers();
     const wanted = this.historySlots.map((_, i) => {
       const bucket = this.sim.history[i];
       return bucket === undefined ? null : (multipliers[bucket] ?? 0);
