@@ -16,7 +16,7 @@ import game from './game';
 
 const ROW_CHOICES = numberChoices(PLINKO.minRows, PLINKO.maxRows);
 
-/** The in-flight count is written at most this often (its latest value at the end of each wait). */
+/** The in-flight count is written at most this often: a change shows within this time. */
 const IN_FLIGHT_EVERY_MS = 250;
 
 /**
@@ -30,11 +30,17 @@ function InFlightCount() {
   const box = useRef<HTMLSpanElement>(null);
   const write = useMemo(
     () =>
-      throttle((count: number) => {
-        // The text node changed in place: no new node for the page to style.
-        const text = box.current?.firstChild;
-        if (text) text.nodeValue = String(count);
-      }, IN_FLIGHT_EVERY_MS),
+      throttle(
+        (count: number) => {
+          // The text node changed in place: no new node for the page to style.
+          const text = box.current?.firstChild;
+          if (text) text.nodeValue = String(count);
+        },
+        IN_FLIGHT_EVERY_MS,
+        // Trailing only: with a leading edge as well, a count coming just after a trailing write
+        // would be written at once, two writes in a few milliseconds.
+        { edges: ['trailing'] },
+      ),
     [],
   );
   useEffect(() => () => write.cancel(), [write]);

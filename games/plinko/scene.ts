@@ -307,6 +307,12 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
     // Scale is a static property, uploaded again only when told: a reused particle may take a
     // ball of another size (the designers' ball radius applies to the next balls).
     if (added) this.ballLayer.update();
+    // Particles go at their balls' landings; one left past its ball (a ball gone without a
+    // landing, which no simulation does now) is swept here rather than kept for good.
+    if (this.ballParticles.size > this.sim.inFlight) {
+      const flying = new Set(this.sim.balls.map((ball) => ball.id));
+      for (const id of [...this.ballParticles.keys()]) if (!flying.has(id)) this.removeBall(id);
+    }
   }
 
   /** A landed ball's particle goes back to the spares (landed() for each landing). */
