@@ -40,6 +40,11 @@ const UNLIT = 0xc0c0c0;
 /** The tiles the player did not pick, shown at the end. */
 const DIM = 0.4;
 
+/** Pixi's tint setter parses every value through its Color (garbage each time): a change only. */
+function setTint(target: Sprite | Graphics, color: number): void {
+  if (target.tint !== color) target.tint = color;
+}
+
 export class TileView {
   readonly root = new Container();
   private readonly base = new Sprite();
@@ -78,11 +83,6 @@ export class TileView {
    * Sets the sprites for `look`, each property once: a property set to one value and then to
    * another marks its sprite changed twice (a new board sets all 32 tiles in one frame).
    */
-  /** Pixi's tint setter parses every value through its Color (garbage each time): a change only. */
-  private tintBase(color: number): void {
-    if (this.base.tint !== color) this.base.tint = color;
-  }
-
   show(look: TileLook, box: Box): void {
     this.root.visible = true;
     if (look.layout !== this.placed) this.place(box, look.layout);
@@ -96,12 +96,12 @@ export class TileView {
     let glowing = false;
     if (hidden) {
       this.base.texture = this.dirt;
-      this.tintBase(look.lit ? 0xffffff : UNLIT);
+      setTint(this.base, look.lit ? 0xffffff : UNLIT);
       this.base.alpha = 1;
     } else if (shown.startsWith('gem')) {
       // The gem rises out of its hole and settles, glowing while it rises.
       this.base.texture = frames.hole;
-      this.tintBase(0xffffff);
+      setTint(this.base, 0xffffff);
       this.base.alpha = 1;
       const ease = 1 - (1 - reveal) ** 3;
       const gy = cy + (1 - ease) * box.height * 0.35;
@@ -119,7 +119,7 @@ export class TileView {
     } else {
       // A rock: its crack grows as it is revealed; the one that ended the game is outlined red.
       this.base.texture = frames.rock;
-      this.tintBase(0xffffff);
+      setTint(this.base, 0xffffff);
       this.base.alpha = dim ? 0.55 : 1;
       const points = Math.max(2, Math.round(Math.min(1, reveal * 1.4) * CRACK.length));
       this.icon.texture = frames.cracks[points - 2]!;
@@ -130,8 +130,7 @@ export class TileView {
     this.glow.visible = glowing;
     this.icon.visible = !hidden;
     this.outline.visible = hidden ? look.outlined : shown === 'rock';
-    const outline = hidden ? COLORS.gold : COLORS.lost;
-    if (this.outline.tint !== outline) this.outline.tint = outline;
+    setTint(this.outline, hidden ? COLORS.gold : COLORS.lost);
     this.mark.visible = look.mark !== undefined;
     if (look.mark !== undefined) {
       this.mark.position.set(cx, cy);

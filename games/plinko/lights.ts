@@ -29,7 +29,7 @@ export function updateLights(
 ): boolean {
   const from = board.landingY - LIGHT_ROWS * board.spacing;
   const span = board.landingY - from;
-  // One array kept for the targets: this runs every step of every ball's flight.
+  // One array kept for the targets: this runs at every step while balls fly.
   const target =
     targets.length === levels.length ? targets.fill(0) : (targets = levels.map(() => 0));
   for (const ball of balls) {

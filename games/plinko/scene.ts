@@ -192,8 +192,9 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
     const chip = ctx.engine.textures.get('plinko:chip', (box) =>
       box.roundRect(0, 0, CHIP.width, CHIP.height, CHIP.radius).fill(0xffffff),
     );
-    this.historySlots = Array.from({ length: HISTORY_SIZE }, (_, i) => {
-      const root = new Container({ alpha: 1 - i * 0.12, visible: false });
+    this.historySlots = Array.from({ length: HISTORY_SIZE }, () => {
+      // Placed and faded by placeHistory(), shown by redrawHistory().
+      const root = new Container({ visible: false });
       const box = new Sprite({ texture: chip, anchor: 0.5 });
       const label = new BitmapText({ text: '', anchor: 0.5, style: CHIP_LABEL_STYLE });
       prepareGlyphs(label, ctx.engine.renderer);
