@@ -1,7 +1,7 @@
 // `npm run bench -- plinko`: 100 plinko balls in flight on a 16-row board, default params.
 // Node: the simulation's CPU time per 60 Hz step (guidance + matter-js), judged on the process's
-// CPU time (process.cpuUsage: a machine shared with other jobs does not inflate it; wall time is
-// printed beside it), then where a step's time goes (guidance planning, broadphase, narrowphase,
+// CPU time once V8 is done optimising it (process.cpuUsage: a machine shared with other jobs does
+// not inflate it; wall time is printed beside it), then where a step's time goes (guidance planning, broadphase, narrowphase,
 // the rest of matter-js), timed by wrapping each.
 // Chromium: the /plinko?test page kept at 100 balls in flight, judged on the main thread's own
 // work per frame at 4x CPU throttling beside the same page with no ball (frames.ts: the floor;
@@ -20,7 +20,12 @@ import { benchMoment } from './frames';
 const BUDGET_STEP_P99_MS = 1;
 const ROWS = 16;
 const IN_FLIGHT = 100;
-const WARMUP_STEPS = 600;
+/**
+ * Steps before measuring. V8 goes on optimising the simulation's functions for a few thousand
+ * steps, on threads of its own that `process.cpuUsage` counts: after 600 steps, a step of 0.8 ms
+ * read 4-6 ms of CPU while one compiled, which decided the p99 (3 Dec 2026).
+ */
+const WARMUP_STEPS = 3000;
 const MEASURED_STEPS = 3000;
 const BREAKDOWN_STEPS = 1200;
 
