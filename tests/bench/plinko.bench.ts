@@ -1,8 +1,8 @@
 // `npm run bench -- plinko`: 100 plinko balls in flight on a 16-row board, default params.
 // Node: the simulation's CPU time per 60 Hz step (guidance + matter-js), judged on the process's
 // CPU time once V8 is done optimising it (process.cpuUsage: a machine shared with other jobs does
-// not inflate it; wall time is printed beside it), then where a step's time goes (guidance planning, broadphase, narrowphase,
-// the rest of matter-js), timed by wrapping each.
+// not inflate it; wall time is printed beside it), then where a step's time goes (guidance
+// planning, broadphase, narrowphase, the rest of matter-js), timed by wrapping each.
 // Chromium: the /plinko?test page kept at 100 balls in flight, judged on the main thread's own
 // work per frame at 4x CPU throttling beside the same page with no ball (frames.ts: the floor;
 // an idle board is drawn once, then not again until something moves, see SceneView.still).
@@ -26,6 +26,8 @@ const IN_FLIGHT = 100;
  * read 4-6 ms of CPU while one compiled, which decided the p99 (3 Dec 2026).
  */
 const WARMUP_STEPS = 3000;
+/** Steps before the breakdown: enough to fill its board (V8 settled during the judged run). */
+const BREAKDOWN_FILL_STEPS = 600;
 const MEASURED_STEPS = 3000;
 const BREAKDOWN_STEPS = 1200;
 
@@ -103,9 +105,9 @@ collision.collides = (a, b, pairs) => {
   return found;
 };
 try {
-  for (let step = 0; step < WARMUP_STEPS + BREAKDOWN_STEPS; step++) {
+  for (let step = 0; step < BREAKDOWN_FILL_STEPS + BREAKDOWN_STEPS; step++) {
     split.fill();
-    measuring = step >= WARMUP_STEPS;
+    measuring = step >= BREAKDOWN_FILL_STEPS;
     const started = performance.now();
     split.sim.update(1 / 60);
     if (measuring) parts.total += performance.now() - started;
