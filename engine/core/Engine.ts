@@ -12,7 +12,8 @@ import { AdaptiveResolution } from './AdaptiveResolution';
 import { FrameStats, type EngineStats } from './FrameStats';
 import { chooseRenderer, type RendererChoice, type RendererKind } from './rendererChoice';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
-import { hasPendingChanges } from './sceneGraph';
+import { LoopScheduler } from './LoopScheduler';
+import { hasPendingChanges, watchSceneGraph } from './sceneGraph';
 import { SystemTicker } from './systemTicker';
 
 /** What a scene's view gets in create(): its own root and the engine's services. */
@@ -68,6 +69,15 @@ export class Engine {
   readonly motion = new Motion();
   /** Keyboard actions reach the scenes (the player's hotkeys setting); on by default. */
   keysEnabled = true;
+  /**
+   * When the loop runs: while the canvas is shown and something is drawn; asleep (no animation
+   * frame asked for) once nothing was drawn for a while, until wake().
+   */
+  readonly schedule = new LoopScheduler(
+    (now) => this.tick(now),
+    // The first frame after a wake runs the step that became due at once.
+    (now) => (this.lastTime = now - this.scenes.loop.stepMs),
+  );
 
   private app: Application | null = null;
   private ready: Promise<Application> | null = null;
@@ -76,7 +86,6 @@ export class Engine {
   private readonly sceneLayer = new Container({ label: 'scenes' });
   private wireframeGraphics: Graphics | null = null;
   private resizeObserver: ResizeObserver | null = null;
-  private raf = 0;
   private systemTicker: SystemTicker | null = null;
   private lastTime: number | null = null;
   /** The interpolation of the last frame drawn (a redraw after a resize reuses it). */
@@ -170,6 +179,7 @@ export class Engine {
       app.canvas.style.display = 'block';
       app.canvas.style.touchAction = 'none';
       this.countDrawCalls(app.renderer);
+      this.wakeOnChanges(app.canvas);
       this.app = app;
       if (this.container) this.mountCanvas(this.container);
       return app;
@@ -201,12 +211,16 @@ export class Engine {
    */
   show(id: string, data?: unknown): { ticket: number; done: Promise<void> } {
     const ticket = ++this.showTicket;
-    const done = this.init().then(() => this.scenes.show(id, data));
+    this.wake();
+    const done = this.init()
+      .then(() => this.scenes.show(id, data))
+      .finally(() => this.wake());
     return { ticket, done };
   }
 
   release(ticket: number): Promise<void> {
     if (ticket !== this.showTicket) return Promise.resolve();
+    this.wake();
     return this.scenes.hide();
   }
 
@@ -221,6 +235,15 @@ export class Engine {
     } else if (!this.scenes.has(sceneOrId.id)) {
       this.scenes.register(sceneOrId.id, sceneOrId);
     }
+  }
+
+  /**
+   * Something may change what the shown scene draws: the loop runs frames again if it slept. The
+   * engine calls it for a change in the scene graph, input on the canvas, a key action, a resize
+   * and a scene shown; a game's panel's calls into its scene wake it through the scene's channel.
+   */
+  wake(): void {
+    this.schedule.wake();
   }
 
   /** Frame figures, the render resolution's scale and the canvas size of the last frame drawn. */
@@ -244,6 +267,7 @@ export class Engine {
   /** Freezes the loop (the debug overlay's pause; see pauseScene() for the player looking away). */
   pause(paused = true): void {
     this.scenes.loop.paused = paused;
+    this.wake();
   }
 
   /**
@@ -252,15 +276,21 @@ export class Engine {
    * The scene's pause() and resume() hooks run; input is off in between.
    */
   pauseScene(): () => void {
-    return this.scenes.pause();
+    const resume = this.scenes.pause();
+    return () => {
+      resume();
+      this.wake();
+    };
   }
 
   step(): void {
     this.scenes.loop.stepOnce();
+    this.wake();
   }
 
   setTimeScale(scale: number): void {
     if (Number.isFinite(scale) && scale >= 0) this.scenes.loop.timeScale = scale;
+    this.wake();
   }
 
   /** Live WebGL contexts this engine holds (0 before init, 1 after). */
@@ -325,6 +355,7 @@ export class Engine {
       }
     } finally {
       this.sound.suppress(false);
+      this.wake();
     }
   }
 
@@ -393,7 +424,10 @@ export class Engine {
     const keyboard = new KeyboardInput(
       window,
       () => (this.container && this.keysEnabled ? this.scenes.actions : []),
-      (name, phase) => this.scenes.dispatchAction(name, phase),
+      (name, phase) => {
+        this.wake();
+        return this.scenes.dispatchAction(name, phase);
+      },
     );
     const unlock = this.sound.unlockOnFirstGesture(window);
     this.disposers.push(
@@ -442,29 +476,37 @@ export class Engine {
     }
     this.scenes.resize();
     if (redraw) this.draw(app, this.lastAlpha);
+    this.wake();
   }
 
-  /** The loop runs while the canvas is attached and the page is visible. */
+  /** The loop runs while the canvas is attached and the page is visible (asleep when idle). */
   private updateRunning(allowed = true): void {
     const run =
       allowed &&
       this.app !== null &&
       this.container !== null &&
       !(typeof document !== 'undefined' && document.hidden);
-    if (run && !this.raf) {
-      this.lastTime = null;
-      this.raf = requestAnimationFrame(this.tick);
-    } else if (!run && this.raf) {
-      cancelAnimationFrame(this.raf);
-      this.raf = 0;
-      this.lastTime = null;
-    }
+    if (run === (this.schedule.awake || this.schedule.sleeping)) return;
+    this.lastTime = null;
+    if (run) this.schedule.start();
+    else this.schedule.stop();
   }
 
-  private readonly tick = (now: number): void => {
-    this.raf = requestAnimationFrame(this.tick);
+  /**
+   * Input on the canvas (Pixi's own pointer handling runs from these events) and any change Pixi
+   * marks in the scene graph wake the loop.
+   */
+  private wakeOnChanges(canvas: HTMLCanvasElement): void {
+    watchSceneGraph(() => this.schedule.wake());
+    const wake = () => this.schedule.wake();
+    const events = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel'] as const;
+    for (const name of events) canvas.addEventListener(name, wake, { passive: true });
+  }
+
+  /** One frame of the loop: the scene's steps and render, and a draw if anything changed. */
+  private tick(now: number): boolean {
     const app = this.app;
-    if (!app) return;
+    if (!app) return false;
     const frameMs = this.lastTime === null ? 0 : Math.min(MAX_FRAME_MS, now - this.lastTime);
     this.lastTime = now;
     // A new render resolution applies before this frame is drawn, not after (which would clear it).
@@ -479,7 +521,8 @@ export class Engine {
     // Pixi may open a GPU probe context while compiling its first shaders: close it at once.
     loseProbeContexts(this.gl());
     if (frameMs > 0) this.frameStats.record(frameMs, t1 - t0, t2 - t1, this.drawCalls);
-  };
+    return this.drewLastFrame;
+  }
 
   /**
    * Lets the scene update its display objects and draws them, unless `always` is false and the

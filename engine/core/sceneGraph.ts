@@ -1,4 +1,4 @@
-import type { Container, RenderGroup } from 'pixi.js';
+import { RenderGroup, type Container } from 'pixi.js';
 
 /** What Pixi keeps of a render group that its public types leave out. */
 interface OnRenderList {
@@ -23,4 +23,39 @@ export function hasPendingChanges(group: RenderGroup): boolean {
     if (group.childrenToUpdate[depth]!.index > 0) return true;
   }
   return group.renderGroupChildren.some(hasPendingChanges);
+}
+
+type RenderGroupHook = 'addChild' | 'removeChild' | 'onChildUpdate' | 'onChildViewUpdate';
+const HOOKED: readonly RenderGroupHook[] = [
+  'addChild',
+  'removeChild',
+  'onChildUpdate',
+  'onChildViewUpdate',
+];
+let changeListener: (() => void) | null = null;
+let hooked = false;
+
+/**
+ * Calls `listener` whenever Pixi marks a change in any render group: the marks hasPendingChanges
+ * reads (a child added or removed, a transform, alpha, tint or visibility changed, a texture, text
+ * or drawing changed), as they are made. Pixi has no event for them, so its RenderGroup's four
+ * marking methods are wrapped, once. The engine's sleeping loop wakes on it: a change made
+ * outside the loop (a React layer's update, a pointer handler) is drawn in the next frame. One
+ * listener (the engine is one); the listener is called often and must be cheap.
+ */
+export function watchSceneGraph(listener: () => void): void {
+  changeListener = listener;
+  if (hooked) return;
+  hooked = true;
+  const proto = RenderGroup.prototype as unknown as Record<
+    RenderGroupHook,
+    (this: RenderGroup, child: Container) => void
+  >;
+  for (const name of HOOKED) {
+    const marked = proto[name];
+    proto[name] = function (this: RenderGroup, child: Container) {
+      changeListener?.();
+      marked.call(this, child);
+    };
+  }
 }

@@ -96,6 +96,7 @@ async function measure(
   moment: BusyMoment,
   script: string | null,
   frames: number,
+  floor: boolean,
 ): Promise<MomentRun> {
   const { page, cdp } = await benchPage(session);
   try {
@@ -108,6 +109,9 @@ async function measure(
     // in each, work a phone's frame never holds: the loop takes one step a frame (the scene moves
     // slower here, not otherwise).
     await page.evaluate('window.__engine.scenes.loop.maxStepsPerFrame = 1');
+    // At rest the engine's loop would sleep (LoopScheduler): the floor is the loop running.
+    if (floor)
+      await page.evaluate('window.__engine.schedule.keepAwake = true; window.__engine.wake()');
     if (script) await page.evaluate(script);
     await throttle(cdp);
     await page.waitForTimeout(WARMUP_MS);
@@ -142,8 +146,8 @@ export async function benchMoment(moment: BusyMoment, given?: BenchSession): Pro
   let floor: MomentRun;
   let run: MomentRun;
   try {
-    floor = await measure(session, moment, moment.floor ?? null, wanted / 2);
-    run = await measure(session, moment, moment.busy, wanted);
+    floor = await measure(session, moment, moment.floor ?? null, wanted / 2, true);
+    run = await measure(session, moment, moment.busy, wanted, false);
   } finally {
     if (!given) await session.close();
   }

@@ -13,6 +13,12 @@ const GAME_IDS = gamesUnderTest(GAMES.filter(isPlayable)).map((game) => game.id)
 const WATCH_MS = 3000;
 
 const drawn = (page: Page) => page.evaluate(() => window.__engine!.drawnFrames);
+/** What the engine's loop did (LoopScheduler): its sleeps, wakes and safety looks. */
+const loop = (page: Page) =>
+  page.evaluate(() => ({
+    ...window.__engine!.schedule.counters,
+    sleeping: window.__engine!.schedule.sleeping,
+  }));
 
 /** The animation-frame callbacks the page ran, and the frames they ran in (countAnimationFrames). */
 const animationFrames = (page: Page) =>
@@ -67,37 +73,47 @@ describe('an idle game page draws nothing', () => {
   afterAll(() => context?.close());
 
   it(
-    'every game: no frame in 3 s with nothing moving, one animation-frame callback a frame',
+    'every game: no frame drawn and no animation frame asked for in 3 s with nothing moving',
     { ...EVERY_GAME, timeout: 120_000 },
     async () => {
       // Two pages watched at a time: an idle page costs nothing to keep open, but each holds event
       // streams, and Chromium opens at most six connections to one server.
       const drawnWhileIdle: Record<string, number> = {};
-      // The engine's loop is the only one (Pixi's system ticker ran its own: systemTicker.ts).
-      const callbacksPerFrame: Record<string, number> = {};
+      // The engine's loop sleeps: no callback at all (Pixi's system ticker, which ran its own
+      // every frame, runs from the engine's drawn frames: systemTicker.ts).
+      const callbacks: Record<string, number> = {};
+      // While asleep the loop looks once a second (LOOK_EVERY_MS): a timer, not a frame.
+      const looks: Record<string, number> = {};
       for (let i = 0; i < GAME_IDS.length; i += 2) {
         const games = GAME_IDS.slice(i, i + 2);
         const pages: Page[] = [];
         for (const game of games) pages.push(await openIdle(context, game));
         const before = await Promise.all(pages.map(drawn));
         const framesBefore = await Promise.all(pages.map(animationFrames));
+        const loopBefore = await Promise.all(pages.map(loop));
         await pages[0]!.waitForTimeout(WATCH_MS);
         const after = await Promise.all(pages.map(drawn));
         const framesAfter = await Promise.all(pages.map(animationFrames));
+        const loopAfter = await Promise.all(pages.map(loop));
         games.forEach((game, n) => {
           drawnWhileIdle[game] = after[n]! - before[n]!;
-          const callbacks = framesAfter[n]!.callbacks - framesBefore[n]!.callbacks;
-          callbacksPerFrame[game] = callbacks / (framesAfter[n]!.frames - framesBefore[n]!.frames);
+          callbacks[game] = framesAfter[n]!.callbacks - framesBefore[n]!.callbacks;
+          looks[game] = loopAfter[n]!.looks - loopBefore[n]!.looks;
+          expect(loopAfter[n]!.sleeping, game).toBe(true);
+          expect(loopAfter[n]!.lookWakes, game).toBe(0);
         });
         await Promise.all(pages.map((page) => page.close()));
       }
       expect(drawnWhileIdle).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 0])));
-      expect(callbacksPerFrame).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 1])));
+      expect(callbacks).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 0])));
+      for (const game of GAME_IDS) expect(looks[game], game).toBeLessThanOrEqual(4);
     },
   );
 
-  it('draws one frame when a display object changes, then rests again', async () => {
+  it('wakes for a display object changed, draws one frame, then sleeps again', async () => {
     const page = await openIdle(context, 'dice');
+    await poll(async () => (await loop(page)).sleeping).toBe(true);
+    const slept = await loop(page);
     const before = await drawn(page);
     await page.evaluate(() => {
       const root = window.__engine!.scenes.context!.root;
@@ -106,6 +122,11 @@ describe('an idle game page draws nothing', () => {
     await poll(async () => (await drawn(page)) - before).toBe(1);
     await page.waitForTimeout(1000);
     expect((await drawn(page)) - before).toBe(1);
+    // The change itself woke the loop (not its safety look), and it went back to sleep.
+    const after = await loop(page);
+    expect(after.wakes - slept.wakes).toBe(1);
+    expect(after.lookWakes).toBe(slept.lookWakes);
+    expect(after.sleeping).toBe(true);
     await page.close();
   });
 
@@ -119,6 +140,9 @@ describe('an idle game page draws nothing', () => {
       };
       const path = () => Array.from({ length: sim.rows }, (_, i) => (i % 2 ? 'L' : 'R')).join('');
       window.setInterval(() => sim.drop({ path: path() }), 150);
+      // A drop made straight into the simulation: the panel's calls go through the scene's
+      // channel, which wakes the loop (SceneChannel.ts).
+      window.__engine!.wake();
     });
     const moving = await drawn(page);
     await page.waitForTimeout(1000);

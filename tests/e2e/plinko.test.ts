@@ -194,6 +194,9 @@ describe('plinko in the browser', () => {
     await page.evaluate(`(() => {
       const sim = window.__engine.scenes.simulation;
       sim.drop({ path: 'R'.repeat(sim.rows) });
+      // Straight into the simulation: the panel's drops go through the scene's channel, which
+      // wakes the engine's sleeping loop (SceneChannel.ts).
+      window.__engine.wake();
     })()`);
     expect(await simulationValue<number>(page, 'sim.inFlight')).toBe(1);
     const falling = await drawCallsOver(page, 30);

@@ -5,6 +5,30 @@ export type SceneConfigOf<SceneApi> = SceneApi extends { configure(config: infer
   ? C
   : never;
 
+let sceneCalled: () => void = () => undefined;
+
+/**
+ * Called before every call the panel makes into a shown scene's API: the engine's loop, asleep
+ * while nothing is drawn, wakes to run the steps the call starts (registerScene.ts sets it).
+ */
+export function onSceneCalls(listener: () => void): void {
+  sceneCalled = listener;
+}
+
+/** `api` as the panel sees it: each of its methods wakes the engine first (onSceneCalls). */
+function waking<SceneApi extends object>(api: SceneApi): SceneApi {
+  return new Proxy(api, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        sceneCalled();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
 /** The panel's handlers for the key actions its scene passes on, by action name. */
 export type PanelActions = Partial<Record<string, () => void>>;
 
@@ -19,6 +43,8 @@ export type PanelActions = Partial<Record<string, () => void>>;
  */
 export class SceneChannel<SceneApi extends object, Events extends object = Record<never, never>> {
   private api: SceneApi | null = null;
+  /** The API the scene attached (`api` is it as the panel calls it). */
+  private attached: SceneApi | null = null;
   private kept: { config: SceneConfigOf<SceneApi> } | null = null;
   private readonly listeners = new Set<Partial<Events>>();
   private readonly actionHandlers = new Set<PanelActions>();
@@ -36,15 +62,18 @@ export class SceneChannel<SceneApi extends object, Events extends object = Recor
 
   /** Called by the scene's view when it shows: it gets the kept config at once. */
   attach(api: SceneApi): void {
-    this.api = api;
+    this.attached = api;
+    this.api = waking(api);
     if (this.kept) this.configureScene(this.kept.config);
-    for (const resolve of [...this.waiting]) resolve(api);
+    for (const resolve of [...this.waiting]) resolve(this.api);
     this.waiting.clear();
   }
 
   /** Called by the scene's view when it hides. */
   detach(api: SceneApi): void {
-    if (this.api === api) this.api = null;
+    if (this.attached !== api) return;
+    this.attached = null;
+    this.api = null;
   }
 
   /** The panel's config: kept for the next show and handed to the shown scene now. */

@@ -1,5 +1,6 @@
 import { getEngine, type AssetBundle, type Engine } from '../../../engine/index';
 import type { PlayableGame } from '../registry/definition';
+import { onSceneCalls } from './SceneChannel';
 
 /**
  * Registers a game's scene with the app's engine (idempotent: the engine keeps the first
@@ -8,6 +9,7 @@ import type { PlayableGame } from '../registry/definition';
  */
 export function registerGameScene(game: PlayableGame): void {
   const engine = getEngine();
+  onSceneCalls(() => engine.wake());
   engine.register(game.id, async () => {
     const [scene, bundles, sounds] = await Promise.all([
       game.scene(),

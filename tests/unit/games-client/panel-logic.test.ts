@@ -13,7 +13,7 @@ import {
   BET_LIMITS,
 } from '../../../games/shared/format/amount';
 import { AUTO_BET_START, autoBetStop, recordAutoBet } from '../../../games/shared/round/autoBet';
-import { SceneChannel } from '../../../games/shared/scene/SceneChannel';
+import { onSceneCalls, SceneChannel } from '../../../games/shared/scene/SceneChannel';
 import { balanceTracker, EndedWith, settleWithAnimation } from '../../../games/shared/round/settle';
 import type { GameServices, RequestOptions } from '../../../games/shared/wire/services';
 import type { BetAnswer } from '../../../games/shared/wire/types';
@@ -353,7 +353,7 @@ describe('the panel-scene channel', () => {
     channel.attach(api);
     expect((await waiting).ping()).toBe('pong');
     channel.detach({ ping: () => 'other' }); // someone else's API: ignored
-    expect(channel.scene).toBe(api);
+    expect(channel.scene?.ping()).toBe('pong');
     channel.detach(api);
     expect(channel.scene).toBeNull();
 
@@ -363,6 +363,29 @@ describe('the panel-scene channel', () => {
     off();
     channel.emit('tile', 8);
     expect(tiles).toEqual([7]);
+  });
+
+  it("wakes the engine's loop before each call into the scene, not for reading a field", () => {
+    const channel = new SceneChannel<{ count: number; roll(n: number): number }>();
+    const calls: string[] = [];
+    onSceneCalls(() => calls.push('wake'));
+    try {
+      const api = {
+        count: 3,
+        roll(n: number) {
+          calls.push(`roll ${n}`);
+          return n * this.count;
+        },
+      };
+      channel.attach(api);
+      expect(channel.scene!.count).toBe(3);
+      expect(channel.scene!.roll(2)).toBe(6); // `this` is the scene's own API
+      expect(calls).toEqual(['wake', 'roll 2']);
+      channel.detach(api);
+      expect(channel.scene).toBeNull();
+    } finally {
+      onSceneCalls(() => undefined);
+    }
   });
 
   it('keeps the panel config: the scene gets it when it shows and on every change', () => {
