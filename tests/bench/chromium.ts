@@ -161,7 +161,7 @@ export interface FrameWork {
   styleLayout: number;
   /** Garbage collection outside the page's JavaScript (inside it, it counts as script). */
   gc: number;
-  /** The engine's requestAnimationFrame callback alone (`Engine.tick`). */
+  /** The engine's requestAnimationFrame callback alone (`LoopScheduler.onFrame`). */
   tick: number;
 }
 
@@ -192,12 +192,12 @@ function kindOf(event: TraceEvent): keyof Omit<FrameWork, 'total' | 'tick'> | 'p
 
 const isTick = (event: TraceEvent) =>
   event.name === 'FunctionCall' &&
-  event.args?.data?.functionName === 'tick' &&
+  event.args?.data?.functionName === 'onFrame' &&
   (event.args.data.url ?? '').includes('/assets/engine-');
 
 /**
  * The main thread's own work in each of the engine's frames from a trace: from one engine frame
- * (`Engine.tick`, its requestAnimationFrame callback) to the next, the thread time of the page's
+ * (`LoopScheduler.onFrame`, its requestAnimationFrame callback) to the next, the thread time of the page's
  * JavaScript (the engine's frame with its draw submission, React, timers, events, microtasks),
  * style and layout, and garbage collection; an event inside another counted one counts once.
  */
