@@ -480,6 +480,11 @@ describe('playing by thumb', () => {
         }
         const action = page.locator(MAIN_ACTION);
         await poll(() => action.isEnabled(), { message: game.id }).toBe(true);
+        // A player looks before tapping: the engine's loop has gone to sleep (LoopScheduler), and
+        // the round must wake it.
+        await poll(() => page.evaluate(() => window.__engine!.schedule.sleeping), {
+          message: game.id,
+        }).toBe(true);
         await action.tap();
         const answer = await bet;
         expect(answer, `${game.id}: no bet answer after tapping the main action`).not.toBeNull();
@@ -519,6 +524,10 @@ describe('playing by thumb', () => {
         }
         page.off('request', onRequest);
         expect(posts, game.id).toHaveLength(1);
+        // Every change the round made woke the engine's loop itself: none waited for its
+        // safety look.
+        const lookWakes = await page.evaluate(() => window.__engine!.schedule.counters.lookWakes);
+        expect(lookWakes, game.id).toBe(0);
       }
       // Every game with a scene bet by tapping.
       expect(betting).toEqual(withScenes);
