@@ -13,7 +13,7 @@ import { FrameStats, type EngineStats } from './FrameStats';
 import { chooseRenderer, type RendererChoice, type RendererKind } from './rendererChoice';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
 import { LoopScheduler } from './LoopScheduler';
-import { hasPendingChanges, watchSceneGraph } from './sceneGraph';
+import { hasPendingChanges, sceneGraphAlarm } from './sceneGraph';
 import { SystemTicker } from './systemTicker';
 
 /** What a scene's view gets in create(): its own root and the engine's services. */
@@ -73,11 +73,16 @@ export class Engine {
    * When the loop runs: while the canvas is shown and something is drawn; asleep (no animation
    * frame asked for) once nothing was drawn for a while, until wake().
    */
-  readonly schedule = new LoopScheduler(
-    (now) => this.tick(now),
-    // The first frame after a wake runs the step that became due at once.
-    (now) => (this.lastTime = now - this.scenes.loop.stepMs),
-  );
+  readonly schedule = new LoopScheduler((now) => this.tick(now), {
+    waking: (now) => {
+      this.sceneGraphChanges.disarm();
+      // The first frame after a wake runs the step that became due at once.
+      this.lastTime = now - this.scenes.loop.stepMs;
+    },
+    sleeping: () => this.sceneGraphChanges.arm(),
+  });
+  /** A change in the scene graph wakes the sleeping loop (armed only while it sleeps). */
+  private readonly sceneGraphChanges = sceneGraphAlarm(() => this.schedule.wake());
 
   private app: Application | null = null;
   private ready: Promise<Application> | null = null;
@@ -493,11 +498,10 @@ export class Engine {
   }
 
   /**
-   * Input on the canvas (Pixi's own pointer handling runs from these events) and any change Pixi
-   * marks in the scene graph wake the loop.
+   * Input on the canvas (Pixi's own pointer handling runs from these events) wakes the loop, as
+   * does any change Pixi marks in the scene graph while it sleeps (sceneGraphChanges).
    */
   private wakeOnChanges(canvas: HTMLCanvasElement): void {
-    watchSceneGraph(() => this.schedule.wake());
     const wake = () => this.schedule.wake();
     const events = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel'] as const;
     for (const name of events) canvas.addEventListener(name, wake, { passive: true });

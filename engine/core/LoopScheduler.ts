@@ -18,6 +18,14 @@ export interface LoopCounters {
   lookWakes: number;
 }
 
+/** What the loop tells its owner about its sleep. */
+export interface LoopHooks {
+  /** Called before the first frame after a wake, with the time the loop woke. */
+  waking(now: number): void;
+  /** Called when the loop falls asleep (and before a look's frame ends with it still asleep). */
+  sleeping?(): void;
+}
+
 interface Clock {
   now(): number;
   requestFrame(callback: (now: number) => void): number;
@@ -57,8 +65,7 @@ export class LoopScheduler {
 
   constructor(
     private readonly frame: (now: number) => boolean,
-    /** Called before the first frame after a wake, with the time the loop woke. */
-    private readonly waking: (now: number) => void,
+    private readonly hooks: LoopHooks,
     private readonly clock: Clock = browserClock,
   ) {}
 
@@ -96,7 +103,7 @@ export class LoopScheduler {
     this.clearLook();
     const now = this.clock.now();
     this.lastDrawnAt = now;
-    this.waking(now);
+    this.hooks.waking(now);
     this.frameHandle = this.clock.requestFrame(this.onFrame);
   }
 
@@ -118,6 +125,7 @@ export class LoopScheduler {
     }
     this.asleep = true;
     this.counters.sleeps += 1;
+    this.hooks.sleeping?.();
     this.scheduleLook();
   }
 
@@ -133,7 +141,11 @@ export class LoopScheduler {
       } finally {
         if (this.sleeping && drew) this.wake();
         this.looking = false;
-        if (this.sleeping) this.scheduleLook();
+        if (this.sleeping) {
+          // The look's own frame may have set the owner's watch off (see Engine).
+          this.hooks.sleeping?.();
+          this.scheduleLook();
+        }
       }
     }, LOOK_EVERY_MS);
   }

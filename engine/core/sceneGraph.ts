@@ -32,30 +32,49 @@ const HOOKED: readonly RenderGroupHook[] = [
   'onChildUpdate',
   'onChildViewUpdate',
 ];
-let changeListener: (() => void) | null = null;
-let hooked = false;
+type Marking = (this: RenderGroup, child: Container) => void;
+/** Pixi's own marking methods, taken before any alarm wrapped them. */
+let pixisOwn: Record<RenderGroupHook, Marking> | null = null;
+
+/** Arms and disarms a sceneGraphAlarm. */
+export interface SceneGraphAlarm {
+  arm(): void;
+  disarm(): void;
+}
 
 /**
- * Calls `listener` whenever Pixi marks a change in any render group: the marks hasPendingChanges
- * reads (a child added or removed, a transform, alpha, tint or visibility changed, a texture, text
- * or drawing changed), as they are made. Pixi has no event for them, so its RenderGroup's four
- * marking methods are wrapped, once. The engine's sleeping loop wakes on it: a change made
- * outside the loop (a React layer's update, a pointer handler) is drawn in the next frame. One
- * listener (the engine is one); the listener is called often and must be cheap.
+ * Calls `onChange` at the first change Pixi marks in any render group while armed: the marks
+ * hasPendingChanges reads (a child added or removed, a transform, alpha, tint or visibility
+ * changed, a texture, text or drawing changed), as they are made. Pixi has no event for them, so
+ * arming wraps its RenderGroup's four marking methods and disarming puts Pixi's own back: the
+ * engine arms it only while its loop sleeps, and its frames pay nothing for it.
  */
-export function watchSceneGraph(listener: () => void): void {
-  changeListener = listener;
-  if (hooked) return;
-  hooked = true;
-  const proto = RenderGroup.prototype as unknown as Record<
+export function sceneGraphAlarm(onChange: () => void): SceneGraphAlarm {
+  const proto = RenderGroup.prototype as unknown as Record<RenderGroupHook, Marking>;
+  pixisOwn ??= Object.fromEntries(HOOKED.map((name) => [name, proto[name]])) as Record<
     RenderGroupHook,
-    (this: RenderGroup, child: Container) => void
+    Marking
   >;
-  for (const name of HOOKED) {
-    const marked = proto[name];
-    proto[name] = function (this: RenderGroup, child: Container) {
-      changeListener?.();
-      marked.call(this, child);
-    };
-  }
+  const own = pixisOwn;
+  let armed = false;
+  const disarm = () => {
+    if (!armed) return;
+    armed = false;
+    for (const name of HOOKED) proto[name] = own[name];
+  };
+  return {
+    arm() {
+      if (armed) return;
+      armed = true;
+      for (const name of HOOKED) {
+        const marking = own[name];
+        proto[name] = function (this: RenderGroup, child: Container) {
+          disarm();
+          onChange();
+          marking.call(this, child);
+        };
+      }
+    },
+    disarm,
+  };
 }

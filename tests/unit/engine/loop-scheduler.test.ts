@@ -45,15 +45,16 @@ function scheduler(draws: () => boolean) {
   const time = manualClock();
   let frames = 0;
   const wokeAt: number[] = [];
+  const sleptAt: number[] = [];
   const loop = new LoopScheduler(
     () => {
       frames += 1;
       return draws();
     },
-    (now) => wokeAt.push(now),
+    { waking: (now) => void wokeAt.push(now), sleeping: () => void sleptAt.push(time.clock.now()) },
     time.clock,
   );
-  return { loop, time, frames: () => frames, wokeAt };
+  return { loop, time, frames: () => frames, wokeAt, sleptAt };
 }
 
 describe('the engine loop scheduler', () => {
@@ -67,16 +68,19 @@ describe('the engine loop scheduler', () => {
   });
 
   it('sleeps after SLEEP_AFTER_MS without a frame drawn, asking for no frame after', () => {
-    const { loop, time, frames } = scheduler(() => false);
+    const { loop, time, frames, sleptAt } = scheduler(() => false);
     loop.start();
     time.advance(SLEEP_AFTER_MS + 100);
     expect(loop.sleeping).toBe(true);
+    expect(sleptAt).toHaveLength(1);
     expect(time.pendingFrames()).toBe(0);
     const slept = frames();
     expect(slept).toBeGreaterThanOrEqual(Math.floor(SLEEP_AFTER_MS / FRAME_MS) - 1);
     // Asleep: only the safety look runs a frame, once per LOOK_EVERY_MS.
     time.advance(3 * LOOK_EVERY_MS);
     expect(frames() - slept).toBe(3);
+    // The owner hears of the sleep again after each look (a look's frame may have ended its watch).
+    expect(sleptAt).toHaveLength(4);
     expect(loop.counters).toMatchObject({ sleeps: 1, looks: 3, lookWakes: 0, wakes: 0 });
   });
 
@@ -122,7 +126,7 @@ describe('the engine loop scheduler', () => {
         if (wakeFromFrame) loop.wake();
         return false;
       },
-      () => undefined,
+      { waking: () => undefined },
       time.clock,
     );
     loop.start();
@@ -154,7 +158,7 @@ describe('the engine loop scheduler', () => {
         if (calls === 2) throw new Error('a scene failed');
         return false;
       },
-      () => undefined,
+      { waking: () => undefined },
       time.clock,
     );
     loop.keepAwake = true;
