@@ -491,7 +491,7 @@ export class Engine {
       this.app !== null &&
       this.container !== null &&
       !(typeof document !== 'undefined' && document.hidden);
-    if (run === (this.schedule.awake || this.schedule.sleeping)) return;
+    if (run === this.schedule.running) return;
     this.lastTime = null;
     if (run) this.schedule.start();
     else this.schedule.stop();
@@ -502,7 +502,7 @@ export class Engine {
    * does any change Pixi marks in the scene graph while it sleeps (sceneGraphChanges).
    */
   private wakeOnChanges(canvas: HTMLCanvasElement): void {
-    const wake = () => this.schedule.wake();
+    const wake = () => this.wake();
     const events = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel'] as const;
     for (const name of events) canvas.addEventListener(name, wake, { passive: true });
   }

@@ -55,7 +55,7 @@ export class LoopScheduler {
   readonly counters: LoopCounters = { sleeps: 0, wakes: 0, looks: 0, lookWakes: 0 };
   /** Never sleep (the benchmarks' floor measures the loop itself at rest). */
   keepAwake = false;
-  private running = false;
+  private started = false;
   private asleep = false;
   private frameHandle = 0;
   private lookHandle: ReturnType<typeof setTimeout> | null = null;
@@ -69,25 +69,30 @@ export class LoopScheduler {
     private readonly clock: Clock = browserClock,
   ) {}
 
+  /** Started and not stopped since, awake or asleep. */
+  get running(): boolean {
+    return this.started;
+  }
+
   /** Running and asking for animation frames (false while stopped or asleep). */
   get awake(): boolean {
-    return this.running && !this.asleep;
+    return this.started && !this.asleep;
   }
 
   get sleeping(): boolean {
-    return this.running && this.asleep;
+    return this.started && this.asleep;
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.started) return;
+    this.started = true;
     this.asleep = false;
     this.lastDrawnAt = this.clock.now();
     this.frameHandle = this.clock.requestFrame(this.onFrame);
   }
 
   stop(): void {
-    this.running = false;
+    this.started = false;
     this.asleep = false;
     if (this.frameHandle) this.clock.cancelFrame(this.frameHandle);
     this.frameHandle = 0;
@@ -96,7 +101,7 @@ export class LoopScheduler {
 
   /** Something may change what the scene shows: run frames again (cheap when already awake). */
   wake(): void {
-    if (!this.running || !this.asleep) return;
+    if (!this.started || !this.asleep) return;
     this.asleep = false;
     this.counters.wakes += 1;
     if (this.looking) this.counters.lookWakes += 1;
@@ -113,7 +118,7 @@ export class LoopScheduler {
     try {
       drew = this.frame(now);
     } finally {
-      if (this.running && !this.asleep) this.next(now, drew);
+      if (this.started && !this.asleep) this.next(now, drew);
     }
   };
 

@@ -197,9 +197,10 @@ const isTick = (event: TraceEvent) =>
 
 /**
  * The main thread's own work in each of the engine's frames from a trace: from one engine frame
- * (`LoopScheduler.onFrame`, its requestAnimationFrame callback) to the next, the thread time of the page's
- * JavaScript (the engine's frame with its draw submission, React, timers, events, microtasks),
- * style and layout, and garbage collection; an event inside another counted one counts once.
+ * (`LoopScheduler.onFrame`, its requestAnimationFrame callback) to the next, the thread time of
+ * the page's JavaScript (the engine's frame with its draw submission, React, timers, events,
+ * microtasks), style and layout, and garbage collection; an event inside another counted one
+ * counts once.
  */
 export function framesOfTrace(events: readonly TraceEvent[]): TracedFrames {
   const ticks = events.filter((e) => e.ph === 'X' && isTick(e));
