@@ -1,4 +1,4 @@
-import { BitmapFontManager, type BitmapText, type Renderer, type TextureSource } from 'pixi.js';
+import { BitmapFontManager, type Renderer, type TextStyle, type TextureSource } from 'pixi.js';
 
 /**
  * What a number shown as bitmap text can hold in any of the app's languages: digits, the decimal
@@ -19,7 +19,7 @@ interface UploadingTextures {
  * drawing and a 512 x 512 texture upload.
  */
 export function prepareGlyphs(
-  text: BitmapText,
+  text: { readonly style: TextStyle },
   renderer: Renderer | null,
   chars = NUMBER_GLYPHS,
 ): void {

@@ -1,14 +1,7 @@
-import {
-  BitmapText,
-  Container,
-  Graphics,
-  Rectangle,
-  Sprite,
-  Text,
-  type FederatedPointerEvent,
-} from 'pixi.js';
+import { Container, Graphics, Rectangle, Sprite, Text, type FederatedPointerEvent } from 'pixi.js';
 import {
   prepareGlyphs,
+  SpriteText,
   type LayoutReport,
   type LayoutSpace,
   type ParamValues,
@@ -46,8 +39,10 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
    * once into an atlas, then placed), as plain Text each new number was a canvas rasterised and
    * uploaded again, two thirds of a rolling frame's main-thread time.
    */
-  private markerText!: BitmapText;
-  private bigNumber!: BitmapText;
+  /** Glyph sprites (SpriteText): both change every frame of a roll, and as bitmap text each
+   * change rebuilt the whole stage's draw instructions. */
+  private markerText!: SpriteText;
+  private bigNumber!: SpriteText;
   private tickLabels: Text[] = [];
   /** The track in CSS px, and the size of everything else relative to a 1280 px wide design. */
   private trackBox = { x: 140, y: 430, width: 1000, height: 26 };
@@ -69,16 +64,17 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
 
   create(ctx: SceneContext): void {
     const style = { fontFamily: 'system-ui, sans-serif', fontWeight: '700' as const };
-    this.bigNumber = new BitmapText({
+    this.bigNumber = new SpriteText({
       text: '50.00',
       style: { ...style, fontSize: 120, fill: INK },
+      anchor: 0.5,
+      capacity: 6,
     });
-    this.bigNumber.anchor.set(0.5);
-    this.markerText = new BitmapText({
-      text: '',
+    this.markerText = new SpriteText({
       style: { ...style, fontSize: 26, fill: 0x0b1020 },
+      anchor: 0.5,
+      capacity: 6,
     });
-    this.markerText.anchor.set(0.5);
     prepareGlyphs(this.bigNumber, ctx.engine.renderer);
     prepareGlyphs(this.markerText, ctx.engine.renderer);
     this.markerText.position.set(0, -44);

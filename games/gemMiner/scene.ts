@@ -1,6 +1,7 @@
-import { BitmapText, Container, Graphics, Rectangle } from 'pixi.js';
+import { Container, Graphics, Rectangle, TextStyle } from 'pixi.js';
 import {
   prepareGlyphs,
+  SpriteText,
   type ActionPhase,
   type LayoutReport,
   type LayoutSpace,
@@ -22,6 +23,8 @@ import { formatMultiplier, MULTIPLIER_SCALE } from '../fairness/money';
 
 const MARGIN = 8;
 const MAX_LEVELS = GEM_MINER.levels;
+/** The ladder's labels (white, tinted per level; bold for the current and passed levels). */
+const LADDER_STYLE = { fill: 0xffffff, fontFamily: 'system-ui, sans-serif', fontSize: 13 } as const;
 
 interface Geometry {
   /** The shaft's left edge, the first level's top, a tile's width and a level's height. */
@@ -41,8 +44,9 @@ interface Geometry {
  */
 class GemMinerView extends GameView<GemMinerSimulation> {
   private readonly backdrop = new Graphics();
-  /** The current level's band and the target's marker on the ladder. */
-  private readonly shaft = new Graphics();
+  /** The current level's band and the target's marker on the ladder (placeLadderMarks). */
+  private readonly levelBand = new Graphics({ alpha: 0 });
+  private readonly targetMark = new Graphics({ alpha: 0 });
   /**
    * One view per tile slot, sprites of the baked tiles (tileView.ts), set again only when its tile
    * changed. A render group of its own, so a tile changed rebuilds this layer's instructions only.
@@ -65,10 +69,12 @@ class GemMinerView extends GameView<GemMinerSimulation> {
   private motion!: SceneContext['engine']['motion'];
   private readonly hits = new Container({ label: 'gemMiner-tiles' });
   /**
-   * The ladder's multipliers: bitmap text (white glyphs drawn once, tinted), so a level reached
-   * or passed changes a tint rather than rasterising its label again (a spike of the frame).
+   * The ladder's multipliers: glyph sprites of a bitmap font (white glyphs drawn once, tinted), so
+   * a level reached or passed changes a tint rather than rasterising its label again, and new
+   * words (another shaft) rebuild no draw instructions (SpriteText). Both weights are drawn at
+   * scene start.
    */
-  private readonly ladderTexts: BitmapText[] = [];
+  private readonly ladderTexts: SpriteText[] = [];
   private geometry: Geometry | null = null;
   private hover: { tile: number; level: number } | null = null;
   private drawnBackdrop = '';
@@ -113,17 +119,19 @@ class GemMinerView extends GameView<GemMinerSimulation> {
         this.tileViews.push(view);
         this.drawnTiles.push(null);
       }
-      const text = new BitmapText({
-        text: '',
-        style: { fill: 0xffffff, fontFamily: 'system-ui, sans-serif', fontSize: 13 },
+      const text = new SpriteText({
+        style: LADDER_STYLE,
+        anchor: 0.5,
+        capacity: 8,
       });
-      text.anchor.set(0.5);
-      prepareGlyphs(text, ctx.engine.renderer);
       this.ladderTexts.push(text);
     }
+    for (const fontWeight of ['400', '700'] as const)
+      prepareGlyphs({ style: new TextStyle({ ...LADDER_STYLE, fontWeight }) }, ctx.engine.renderer);
     ctx.root.addChild(
       this.backdrop,
-      this.shaft,
+      this.levelBand,
+      this.targetMark,
       this.tileLayer,
       ...this.ladderTexts,
       this.particles.view,
@@ -234,6 +242,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
       this.drawBackdrop(g);
       this.placeHits(g);
       this.drawMiner(g);
+      this.drawLadderMarks(g);
       this.drawnBackdrop = backdropKey;
       // Another difficulty has another number of tiles a level: every tile's box moved.
       this.layoutVersion += 1;
@@ -242,7 +251,7 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     // Graphics are rebuilt only when what they show changed (a resting shaft costs nothing).
     if (ladderKey !== this.drawnLadder) {
       this.drawLadder(g);
-      this.drawShaft(g);
+      this.placeLadderMarks(g);
       this.drawnLadder = ladderKey;
     }
     this.drawTiles();
@@ -340,29 +349,31 @@ class GemMinerView extends GameView<GemMinerSimulation> {
     });
   }
 
-  private drawShaft(g: Geometry): void {
-    const s = this.shaft.clear();
+  /** The current level's band on the ladder and the target's marker, for this layout. */
+  private drawLadderMarks(g: Geometry): void {
+    this.levelBand
+      .clear()
+      .roundRect(3, 3, g.ladder.width - 6, g.rowH - 6, 6)
+      .stroke({ width: 2, color: COLORS.gold });
+    this.targetMark
+      .clear()
+      .moveTo(4, 0)
+      .lineTo(g.ladder.width - 4, 0)
+      .stroke({ width: 2, color: COLORS.gold });
+  }
+
+  /**
+   * Moves the band to the current level and the marker to the target: drawn once per layout and
+   * moved, since a Graphics drawn again rebuilds the stage's draw instructions (at every dig).
+   */
+  private placeLadderMarks(g: Geometry): void {
     const board = this.sim.board;
     const current = currentLevel(board);
-    // The current level's band on the ladder, and the target's marker.
-    if (current >= 0) {
-      s.roundRect(
-        g.ladder.x + 3,
-        g.top + current * g.rowH + 3,
-        g.ladder.width - 6,
-        g.rowH - 6,
-        6,
-      ).stroke({ width: 2, color: COLORS.gold });
-    }
-    if (board.target !== null && board.status !== 'playing') {
-      const y = g.top + board.target * g.rowH;
-      s.moveTo(g.ladder.x + 4, y)
-        .lineTo(g.ladder.x + g.ladder.width - 4, y)
-        .stroke({
-          width: 2,
-          color: COLORS.gold,
-        });
-    }
+    this.levelBand.position.set(g.ladder.x, g.top + Math.max(0, current) * g.rowH);
+    this.levelBand.alpha = current >= 0 ? 1 : 0;
+    const target = board.target !== null && board.status !== 'playing' ? board.target : null;
+    this.targetMark.position.set(g.ladder.x, g.top + (target ?? 0) * g.rowH);
+    this.targetMark.alpha = target === null ? 0 : 1;
   }
 
   /** Sets again the tiles whose look changed since they were last shown, and hides empty slots. */

@@ -48,10 +48,12 @@ function setTint(target: Sprite | Graphics, color: number): void {
 export class TileView {
   readonly root = new Container();
   private readonly base = new Sprite();
-  private readonly glow = new Sprite({ anchor: 0.5, visible: false });
-  private readonly icon = new Sprite({ anchor: 0.5, visible: false });
-  private readonly outline = new Graphics({ visible: false });
-  private readonly mark = new Sprite({ anchor: 0.5, visible: false });
+  // What comes and goes while tiles are revealed is transparent rather than hidden: switching
+  // `visible` rebuilt the tiles' draw instructions in each frame a gem started or stopped glowing.
+  private readonly glow = new Sprite({ anchor: 0.5, alpha: 0 });
+  private readonly icon = new Sprite({ anchor: 0.5, alpha: 0 });
+  private readonly outline = new Graphics({ alpha: 0 });
+  private readonly mark = new Sprite({ anchor: 0.5, alpha: 0 });
   /** The layout the sprites were placed for, and the box. */
   private placed = -1;
   private placedBox: Box | null = null;
@@ -64,6 +66,8 @@ export class TileView {
   ) {
     this.dirt = frames.dirt[seed % frames.dirt.length]!;
     this.base.texture = this.dirt;
+    this.glow.texture = frames.glow;
+    this.icon.texture = frames.gem;
     this.mark.texture = frames.dot;
     this.mark.tint = COLORS.gold;
     this.root.addChild(this.base, this.glow, this.icon, this.outline, this.mark);
@@ -98,6 +102,7 @@ export class TileView {
       this.base.texture = this.dirt;
       setTint(this.base, look.lit ? 0xffffff : UNLIT);
       this.base.alpha = 1;
+      this.icon.alpha = 0;
     } else if (shown.startsWith('gem')) {
       // The gem rises out of its hole and settles, glowing while it rises.
       this.base.texture = frames.hole;
@@ -127,16 +132,14 @@ export class TileView {
       this.icon.scale.set(box.width / TILE_FRAME.width, box.height / TILE_FRAME.height);
       this.icon.alpha = dim ? DIM : 1;
     }
-    this.glow.visible = glowing;
-    this.icon.visible = !hidden;
-    this.outline.visible = hidden ? look.outlined : shown === 'rock';
+    if (!glowing) this.glow.alpha = 0;
+    this.outline.alpha = (hidden ? look.outlined : shown === 'rock') ? 1 : 0;
     setTint(this.outline, hidden ? COLORS.gold : COLORS.lost);
-    this.mark.visible = look.mark !== undefined;
     if (look.mark !== undefined) {
       this.mark.position.set(cx, cy);
       this.mark.setSize(2 * size * (look.mark === -1 ? 0.08 : 0.16));
       this.mark.alpha = look.mark === -1 ? 0.5 : 0.9;
-    }
+    } else this.mark.alpha = 0;
   }
 
   /** The tile's sprites and its outline for a new box (a layout). */

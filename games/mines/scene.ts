@@ -71,7 +71,7 @@ class MinesView extends GameView<MinesSimulation> {
     for (let i = 0; i < MINES.tiles; i++) {
       const root = new Container({ label: `tile-${i}` });
       const body = new Sprite({ texture: this.frames.tile, anchor: 0.5 });
-      const icon = new Sprite({ texture: this.frames.gem, anchor: 0.5, visible: false });
+      const icon = new Sprite({ texture: this.frames.gem, anchor: 0.5, alpha: 0 });
       const cursor = new Graphics({ context: this.cursorRing, visible: false });
       root.addChild(body, icon, cursor);
       root.eventMode = 'static';
@@ -190,7 +190,11 @@ class MinesView extends GameView<MinesSimulation> {
     });
   }
 
-  /** Swaps the tile's frames for its face; nothing is drawn again. */
+  /**
+   * Swaps the tile's frames for its face; nothing is drawn again. A closed tile's icon is
+   * transparent rather than hidden: switching `visible` rebuilt the board's draw instructions in
+   * every frame of a staggered reveal.
+   */
   private showTile(tile: TileSprite, face: TileFace, hovered: boolean, cursor: boolean): void {
     const { frames } = this;
     const opened = face === 'mine' ? frames.openHit : frames.open;
@@ -198,11 +202,9 @@ class MinesView extends GameView<MinesSimulation> {
     tile.cursor.visible = cursor;
     const gem = face === 'gem' || face === 'gem-unpicked';
     const mine = face === 'mine' || face === 'mine-unpicked';
-    tile.icon.visible = gem || mine;
-    if (gem || mine) {
-      tile.icon.texture = gem ? frames.gem : frames.mine;
-      tile.icon.alpha = face === 'gem-unpicked' || face === 'mine-unpicked' ? DIM : 1;
-    }
+    if (gem || mine) tile.icon.texture = gem ? frames.gem : frames.mine;
+    tile.icon.alpha =
+      gem || mine ? (face === 'gem-unpicked' || face === 'mine-unpicked' ? DIM : 1) : 0;
   }
 }
 

@@ -48,9 +48,9 @@ function countAnimationFrames(): void {
 }
 
 /** A game page on a phone, signed in, its scene shown and its panel loaded, with nothing moving. */
-async function openIdle(context: BrowserContext, game: string): Promise<Page> {
+async function openIdle(context: BrowserContext, game: string, query = ''): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${env.server.url}/${game}?test`);
+  await page.goto(`${env.server.url}/${game}?test${query}`);
   await waitForScene(page, game);
   await page.locator('[data-slot=game-panel] button').first().waitFor();
   // The scene's entrance and first layouts are over once a second passes without a frame drawn.
@@ -156,6 +156,135 @@ describe('an idle game page draws nothing', () => {
     await setTabHidden(page, false);
     const shown = await drawn(page);
     await poll(async () => (await drawn(page)) - shown).toBeGreaterThan(5);
+    await page.close();
+  });
+});
+
+/**
+ * Counts from now on the times Pixi rebuilds a render group's draw instructions (its
+ * RenderGroupSystem's `_buildInstructions`): a frame that rebuilds the stage's costs several
+ * milliseconds on a phone, which a round that only moves and relabels things never needs. The
+ * render resolution stays where it is: here software WebGL's slow frames lower it again and
+ * again, and each change draws every text again (a phone's GPU keeps it).
+ */
+const countRebuilds = (page: Page) =>
+  page.evaluate(() => {
+    window.__engine!.resolution.enabled = false;
+    type Build = (...args: unknown[]) => void;
+    const system = window.__engine!.renderer!.renderGroup as unknown as {
+      _buildInstructions: Build;
+    };
+    const build = system._buildInstructions.bind(system);
+    const counted = window as unknown as { __rebuilds: number };
+    counted.__rebuilds = 0;
+    system._buildInstructions = (...args) => {
+      counted.__rebuilds += 1;
+      build(...args);
+    };
+  });
+const rebuilds = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __rebuilds: number }).__rebuilds);
+
+describe('a running round and its draw instructions', () => {
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    const { token } = await registerUser(env.server.url);
+    context = await env.browser.browser!.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'token', value: token, url: env.server.url }]);
+  });
+  afterAll(() => context?.close());
+
+  // WebGL pinned, as a phone draws: here the engine would choose Canvas 2D over software WebGL,
+  // and Pixi's Canvas 2D pipes rebuild nothing for new words (engine/core/canvasBitmapText.ts).
+  it("rebuilds none while plinko's balls land and its history strip relabels", async () => {
+    const page = await openIdle(context, 'plinko', '&renderer=webgl');
+    await page.evaluate(() => {
+      const sim = window.__engine!.scenes.simulation as unknown as {
+        rows: number;
+        drop(drop: { path: string }): number;
+        onLanding(listener: () => void): () => void;
+      };
+      const counted = window as unknown as { __landings: number };
+      counted.__landings = 0;
+      sim.onLanding(() => (counted.__landings += 1));
+      const path = () =>
+        Array.from({ length: sim.rows }, () => (Math.random() < 0.5 ? 'L' : 'R')).join('');
+      window.setInterval(() => sim.drop({ path: path() }), 100);
+      window.__engine!.wake();
+    });
+    const landings = () =>
+      page.evaluate(() => (window as unknown as { __landings: number }).__landings);
+    // The strip's chips show for the first time over its first landings (a structural change).
+    await poll(landings, { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
+    await countRebuilds(page);
+    const from = await landings();
+    await poll(async () => (await landings()) - from, { timeout: 30_000 }).toBeGreaterThanOrEqual(
+      10,
+    );
+    expect(await rebuilds(page)).toBe(0);
+    await page.close();
+  });
+
+  it("rebuilds none while Miner Frenzy's readout counts up", async () => {
+    const page = await openIdle(context, 'minerFrenzy', '&renderer=webgl');
+    await page.evaluate(() => {
+      const sim = window.__engine!.scenes.simulation as unknown as {
+        round: { startedAt: number; offsetMs: number; autoCashout: number | null } | null;
+      };
+      sim.round = { startedAt: Date.now() - 20_000, offsetMs: 0, autoCashout: null };
+      window.__engine!.wake();
+    });
+    const readout = () =>
+      page.evaluate(() => window.__engine!.scenes.describeLayout()?.report?.readout);
+    await poll(readout).toMatch(/×$/);
+    await countRebuilds(page);
+    const seen = new Set<unknown>();
+    for (let i = 0; i < 5; i++) {
+      seen.add(await readout());
+      await page.waitForTimeout(300);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(4);
+    expect(await rebuilds(page)).toBe(0);
+    await page.close();
+  });
+
+  /** Rounds played through the scene's simulation, one after another (no bets: frames only). */
+  const ROUNDS: Record<string, { next: string; over: string }> = {
+    // The marker and the big number change every frame of a roll.
+    dice: { next: 'sim.startRoll(Math.random() * 100, Math.random() < 0.5)', over: '!sim.rolling' },
+    // A lost board revealed tile by tile, then closed again.
+    mines: {
+      next: `(window.__lost = !window.__lost) ? sim.setBoard({ status: 'lost', revealed: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], mines: [10, 11, 12] }) : sim.setBoard({ status: 'idle', revealed: [], mines: null })`,
+      over: 'sim.settled',
+    },
+    // An easy shaft lost on its last level (every tile revealed, gems glowing), then a new one.
+    gemMiner: {
+      next: `(window.__lost = !window.__lost) ? sim.setBoard({ difficulty: 'easy', status: 'lost', dug: [0, 1, 2, 3, 0, 1, 2, 3], rocks: [[1], [2], [3], [0], [1], [2], [3], [3]], pattern: null, target: null }) : sim.setBoard({ difficulty: 'easy', status: 'playing', dug: [], rocks: null, pattern: null, target: null })`,
+      over: 'sim.settled',
+    },
+  };
+
+  it.each(Object.keys(ROUNDS))('rebuilds none while %s plays round after round', async (game) => {
+    const page = await openIdle(context, game, '&renderer=webgl');
+    const { next, over } = ROUNDS[game]!;
+    await page.evaluate(`(() => {
+      const sim = window.__engine.scenes.simulation;
+      window.__rounds = 0;
+      window.setInterval(() => {
+        if (!(${over})) return;
+        window.__rounds += 1;
+        ${next};
+        window.__engine.wake();
+      }, 50);
+    })()`);
+    const rounds = () => page.evaluate('window.__rounds') as Promise<number>;
+    // The first round may lay the board out anew (gem miner's shaft of another difficulty).
+    await poll(rounds, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await countRebuilds(page);
+    const from = await rounds();
+    await poll(async () => (await rounds()) - from, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+    expect(await rebuilds(page)).toBe(0);
     await page.close();
   });
 });
