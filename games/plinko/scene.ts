@@ -139,8 +139,8 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
    * and a ball coming or going rebuilds no draw instructions. Created with the ball texture.
    */
   private ballLayer!: ParticleContainer;
-  /** A render group of its own: what changes at a landing (a chip shown for the first time)
-   * rebuilds its draw instructions only, not the whole board's. */
+  /** A render group of its own: should something at a landing rebuild draw instructions, it
+   * rebuilds this strip's only, not the whole board's. */
   private readonly historyLayer = new Container({ label: 'history', isRenderGroup: true });
   private readonly spareBalls: Particle[] = [];
   private readonly ballParticles = new Map<number, Particle>();
@@ -192,8 +192,8 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
       box.roundRect(0, 0, CHIP.width, CHIP.height, CHIP.radius).fill(0xffffff),
     );
     this.historySlots = Array.from({ length: HISTORY_SIZE }, () => {
-      // Placed and faded by placeHistory(), shown by redrawHistory().
-      const root = new Container({ visible: false });
+      // Placed, faded and shown by placeHistory(), labelled by redrawHistory().
+      const root = new Container({ alpha: 0 });
       const box = new Sprite({ texture: chip, anchor: 0.5 });
       const label = new SpriteText({ anchor: 0.5, style: CHIP_LABEL_STYLE, capacity: 8 });
       prepareGlyphs(label, ctx.engine.renderer);
@@ -487,11 +487,14 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
     this.placeHistory();
   }
 
-  /** The chips in the strip, in their order (newest first), fading with age. */
+  /**
+   * The chips in the strip, in their order (newest first), fading with age; a chip with nothing
+   * to show yet is transparent (switching `visible` rebuilt the strip's draw instructions).
+   */
   private placeHistory(): void {
     const strip = this.placed?.history;
-    this.historySlots.forEach(({ root }, i) => {
-      root.alpha = 1 - i * 0.12;
+    this.historySlots.forEach(({ root, shown }, i) => {
+      root.alpha = shown === null ? 0 : 1 - i * 0.12;
       if (!strip) return;
       root.position.set(strip.x + i * strip.dx, strip.y + i * strip.dy);
       root.scale.set(strip.scale);
@@ -530,7 +533,6 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
       }
       return taken;
     });
-    for (const slot of this.historySlots) slot.root.visible = slot.shown !== null;
     this.placeHistory();
   }
 }
