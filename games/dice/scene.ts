@@ -35,12 +35,11 @@ class DiceView extends GameView<DiceSimulation, DiceData> {
   private dragging = false;
   private readonly markerBody = new Graphics();
   /**
-   * The two readouts of the roll, new words every frame while it runs: bitmap text (glyphs drawn
-   * once into an atlas, then placed), as plain Text each new number was a canvas rasterised and
-   * uploaded again, two thirds of a rolling frame's main-thread time.
+   * The two readouts of the roll, new words every frame while it runs: glyph sprites of a bitmap
+   * font (SpriteText). As plain Text each new number was a canvas rasterised and uploaded again,
+   * two thirds of a rolling frame's main-thread time; as bitmap text each rebuilt the whole
+   * stage's draw instructions.
    */
-  /** Glyph sprites (SpriteText): both change every frame of a roll, and as bitmap text each
-   * change rebuilt the whole stage's draw instructions. */
   private markerText!: SpriteText;
   private bigNumber!: SpriteText;
   private tickLabels: Text[] = [];
