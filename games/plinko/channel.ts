@@ -10,9 +10,9 @@ export interface PlinkoSceneConfig {
 export interface PlinkoSceneApi {
   /**
    * Drops a ball along the server's path ('L'/'R' per row); resolves with the server's bucket
-   * when the ball lands in it.
+   * when the ball lands in it. An instant drop (instant mode) lands at the next step, unflown.
    */
-  drop(path: string, bucket: number): Promise<number>;
+  drop(path: string, bucket: number, instant?: boolean): Promise<number>;
   /** Changes rows and risk; ignored while balls are in flight (the panel locks them then). */
   configure(config: PlinkoSceneConfig): void;
   /** Balls in flight now (rows and risk are locked while above 0). */

@@ -79,9 +79,10 @@ export default function PlinkoPanel({ services, onSettled }: GamePanelProps) {
     }),
     // The ball is dropped once the server answered; the next one need not wait for it to land.
     overlapping: true,
-    animate: async (answer) => {
+    animate: async (answer, { instant }) => {
       const scene = plinkoChannel.scene ?? (await plinkoChannel.whenShown());
-      await scene.drop(String(answer.bet.result.path), Number(answer.bet.result.bucket));
+      const { path, bucket } = answer.bet.result;
+      await scene.drop(String(path), Number(bucket), instant);
       return answer.bet.multiplier;
     },
     // The scene sounds each landing.

@@ -18,7 +18,7 @@ import {
   type PlinkoWorld,
   type ShownBall,
 } from './simulation';
-import { BALL_FIELDS, type Stepped, type ToSimulation } from './simulationWire';
+import { BALL_FIELDS, type Stepped, type ToSimulation, type WireLanding } from './simulationWire';
 
 interface MirroredBall extends ShownBall {
   radius: number;
@@ -34,6 +34,8 @@ interface Flight {
   bucket: number;
   /** Where the worker's last step put it (none before its first step). */
   ball: MirroredBall | null;
+  /** Instant mode: it lands here at the next step, and the worker never sees it. */
+  instant: boolean;
 }
 
 export class RemotePlinkoSimulation implements PlinkoWorld {
@@ -89,8 +91,9 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
   drop(drop: PlinkoDrop): number {
     const bucket = checkedBucket(drop, this.rows);
     const id = this.nextId++;
-    this.flights.set(id, { tag: drop.tag, bucket, ball: null });
-    this.send({ type: 'drop', id, path: drop.path, bucket });
+    const instant = drop.instant === true;
+    this.flights.set(id, { tag: drop.tag, bucket, ball: null, instant });
+    if (!instant) this.send({ type: 'drop', id, path: drop.path, bucket });
     return id;
   }
 
@@ -106,8 +109,12 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
 
   /** One step in the worker, when it has something to step (an idle board costs no message). */
   update(): void {
-    if (this.failed) this.landWithoutWorker();
-    else if (this.flights.size > 0 || this.paramsPending) {
+    if (this.failed) {
+      this.landWithoutWorker();
+      return;
+    }
+    this.landHere((flight) => flight.instant);
+    if (this.flights.size > 0 || this.paramsPending) {
       this.paramsPending = false;
       this.send({ type: 'step' });
     }
@@ -135,16 +142,11 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
     this.mirrorBalls(report.balls);
     this.offTarget = report.offTarget;
     this.maxGuidance = report.maxGuidance;
-    if (report.history) this.history = report.history;
     if (report.rebuilt) {
       const { spacing, pegRadius } = report.rebuilt;
       this.board = boardGeometry(this.rows, spacing, pegRadius);
     }
-    for (const landed of report.landings) {
-      const landing: PlinkoLanding = { ...landed, tag: this.flights.get(landed.id)?.tag };
-      this.flights.delete(landed.id);
-      for (const listener of this.landingListeners) listener(landing);
-    }
+    this.landed(report.landings);
     const hit = report.pegHit;
     // The scene ticks at most every few steps: the step's first hit stands for them all.
     if (hit) for (const listener of this.pegListeners) listener(hit);
@@ -156,23 +158,32 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
    * waits for a ball that will never fall.
    */
   private landWithoutWorker(): void {
-    if (this.flights.size === 0) return;
-    const landings = [...this.flights].map(([id, { bucket }]) => ({
-      id,
-      bucket,
-      x: this.board.bucketX[bucket] ?? 0,
-      steps: 0,
-      forced: true,
-    }));
-    const history = [...landings.map((landing) => landing.bucket).reverse(), ...this.history];
-    this.stepped({
-      type: 'stepped',
-      balls: new Float64Array(0),
-      landings,
-      history: history.slice(0, HISTORY_LENGTH),
-      offTarget: this.offTarget,
-      maxGuidance: this.maxGuidance,
-    });
+    this.balls.length = 0;
+    this.landHere(() => true);
+  }
+
+  /** The flights chosen land now, here, in the server's buckets (forced unless instant). */
+  private landHere(chosen: (flight: Flight) => boolean): void {
+    const landings: WireLanding[] = [];
+    for (const [id, flight] of this.flights) {
+      if (!chosen(flight)) continue;
+      const x = this.board.bucketX[flight.bucket] ?? 0;
+      landings.push({ id, bucket: flight.bucket, x, steps: 0, forced: !flight.instant });
+    }
+    this.landed(landings);
+  }
+
+  /**
+   * Landings, in the order they happened, into the history and to the listeners. The history is
+   * kept here from the landings, the worker's and the instant ones alike.
+   */
+  private landed(landings: readonly WireLanding[]): void {
+    for (const landed of landings) {
+      const landing: PlinkoLanding = { ...landed, tag: this.flights.get(landed.id)?.tag };
+      this.flights.delete(landed.id);
+      this.history = [landed.bucket, ...this.history].slice(0, HISTORY_LENGTH);
+      for (const listener of this.landingListeners) listener(landing);
+    }
   }
 
   /** The balls as the worker's step left them, each object kept while its ball flies. */

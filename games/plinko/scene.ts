@@ -170,9 +170,9 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
   private readonly waiting = new Map<number, (bucket: number) => void>();
   private unsubscribe: (() => void)[] = [];
   private readonly api: PlinkoSceneApi = {
-    drop: (path, bucket) =>
+    drop: (path, bucket, instant = false) =>
       new Promise<number>((resolve) => {
-        const id = this.sim.drop({ path, bucket });
+        const id = this.sim.drop({ path, bucket, instant });
         this.waiting.set(id, resolve);
         this.reportInFlight();
       }),

@@ -28,6 +28,8 @@ export interface PlinkoDrop {
   tag?: unknown;
   /** The ball's id, when the caller numbers the balls (a mirror of this simulation does). */
   id?: number;
+  /** Instant mode: the ball lands in its bucket at the next step, without a flight. */
+  instant?: boolean;
 }
 
 export interface PlinkoBall {
@@ -61,6 +63,13 @@ export interface PlinkoLanding {
   steps: number;
   /** True when the ball ran out of time and was settled without reaching its bucket. */
   forced: boolean;
+}
+
+/** A drop in instant mode, waiting for the next step to land (it never flies). */
+interface InstantDrop {
+  id: number;
+  bucket: number;
+  tag: unknown;
 }
 
 export interface PegHit {
@@ -143,6 +152,7 @@ export class PlinkoSimulation implements PlinkoWorld {
   // pegs along with every ball).
   readonly physics = new PhysicsWorld({ gridCell: BROADPHASE_CELL });
   readonly balls: PlinkoBall[] = [];
+  private readonly instantDrops: InstantDrop[] = [];
   /** The last landed buckets, newest first. */
   readonly history: number[] = [];
   /** Largest guidance any ball received so far, as a fraction of gravity. */
@@ -179,7 +189,7 @@ export class PlinkoSimulation implements PlinkoWorld {
 
   /** Balls in flight; rows and risk are locked while it is above 0. */
   get inFlight(): number {
-    return this.balls.length;
+    return this.balls.length + this.instantDrops.length;
   }
 
   /** Changes rows and risk; refused (false) while balls are in flight. */
@@ -196,6 +206,11 @@ export class PlinkoSimulation implements PlinkoWorld {
   /** Drops a ball that will land in the path's bucket. Returns its id. */
   drop(drop: PlinkoDrop): number {
     const bucket = checkedBucket(drop, this.rows);
+    if (drop.instant) {
+      const id = drop.id ?? this.nextId++;
+      this.instantDrops.push({ id, bucket, tag: drop.tag });
+      return id;
+    }
     const radius = this.values.ballRadius;
     const reach = radius + this.values.pegRadius;
     const side = drop.path[0] === 'R' ? 1 : -1;
@@ -252,6 +267,10 @@ export class PlinkoSimulation implements PlinkoWorld {
       this.geometryPending = false;
       this.board = this.buildBoard();
     }
+    for (const { id, bucket, tag } of this.instantDrops.splice(0)) {
+      const x = this.board.bucketX[bucket] ?? 0;
+      this.report({ id, bucket, tag, x, steps: 0, forced: false });
+    }
     const gStep = this.gravityPerStep();
     for (const ball of this.balls) this.steer(ball, gStep);
     this.physics.step();
@@ -291,6 +310,7 @@ export class PlinkoSimulation implements PlinkoWorld {
     this.pegListeners.clear();
     this.physics.clear();
     this.balls.length = 0;
+    this.instantDrops.length = 0;
     this.pegs = [];
     this.spareBalls.clear();
   }
@@ -385,16 +405,13 @@ export class PlinkoSimulation implements PlinkoWorld {
     this.spareBalls.set(ball.radius, spare);
     if (forced || bucketUnder(x, this.rows, this.board.spacing) !== ball.bucket)
       this.offTarget += 1;
-    this.history.unshift(ball.bucket);
+    this.report({ id: ball.id, bucket: ball.bucket, tag: ball.tag, x, steps: ball.steps, forced });
+  }
+
+  /** A landing into the history and to the listeners. */
+  private report(landing: PlinkoLanding): void {
+    this.history.unshift(landing.bucket);
     if (this.history.length > HISTORY_LENGTH) this.history.length = HISTORY_LENGTH;
-    const landing: PlinkoLanding = {
-      id: ball.id,
-      bucket: ball.bucket,
-      tag: ball.tag,
-      x,
-      steps: ball.steps,
-      forced,
-    };
     for (const listener of this.landingListeners) listener(landing);
   }
 

@@ -24,8 +24,6 @@ export interface Stepped {
   landings: WireLanding[];
   /** Where the step's first ball to meet a peg met it, if one did (the scene ticks). */
   pegHit?: { x: number; y: number };
-  /** The landed buckets, newest first, when any ball landed in the step. */
-  history?: number[];
   offTarget: number;
   maxGuidance: number;
   /** The board's spacing and peg radius, when the worker rebuilt it (a designer's change). */

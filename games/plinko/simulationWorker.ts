@@ -38,7 +38,6 @@ function step(running: PlinkoSimulation): void {
     maxGuidance: running.maxGuidance,
   };
   if (pegHit) report.pegHit = pegHit;
-  if (landings.length) report.history = [...running.history];
   if (running.board !== board) {
     report.rebuilt = { spacing: running.board.spacing, pegRadius: running.board.pegRadius };
   }

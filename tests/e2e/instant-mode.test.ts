@@ -87,6 +87,9 @@ describe('instant mode in the browser', () => {
       await serverBalance(env.server.url, player.token),
     );
     expect(await simulationValue<number>(plinko.page, 'sim.inFlight')).toBe(0);
+    // The ball landed unflown in the server's bucket, at the head of the board's history.
+    const [ball] = await betsOf(env.server.url, player.token, 'plinko');
+    expect(await simulationValue<number>(plinko.page, 'sim.history[0]')).toBe(ball!.result.bucket);
     expect(plinkoMs).toBeLessThan(300);
     console.log(`instant mode: dice ${diceMs.toFixed(0)} ms, plinko ${plinkoMs.toFixed(0)} ms`);
     await plinko.close();

@@ -72,4 +72,26 @@ describe('plinko simulation', () => {
     expect([run.sim.rows, run.sim.risk, run.sim.board.rows]).toEqual([8, 'low', 8]);
     run.sim.dispose();
   });
+
+  it('lands an instant drop in its bucket at the next step, unflown, beside a ball in flight', () => {
+    const sim = new PlinkoSimulation({ rows: 8, seed: 5 }, defaultValues(plinkoParams));
+    const landings: PlinkoLanding[] = [];
+    sim.onLanding((landing) => landings.push(landing));
+    sim.drop({ path: 'LLLLLLLL', tag: 'flown' });
+    const id = sim.drop({ path: 'RRRLRRLR', bucket: 6, tag: 'instant', instant: true });
+    expect(sim.inFlight).toBe(2);
+    // Rows and risk stay locked until it has landed.
+    expect(sim.setBoard(16, 'low')).toBe(false);
+    sim.update(1 / 60);
+    expect(landings).toEqual([
+      { id, bucket: 6, tag: 'instant', x: sim.board.bucketX[6], steps: 0, forced: false },
+    ]);
+    expect(sim.history).toEqual([6]);
+    expect(sim.balls.map((ball) => ball.tag)).toEqual(['flown']);
+    expect(sim.inFlight).toBe(1);
+    expect(sim.offTarget).toBe(0);
+    // A path that does not end in its bucket is refused as for a flown ball.
+    expect(() => sim.drop({ path: 'RRRLRRLR', bucket: 2, instant: true })).toThrow(RangeError);
+    sim.dispose();
+  });
 });

@@ -40,9 +40,11 @@ export interface BetRoundOptions<Shown> {
   ready?: boolean;
   /**
    * Plays the answer on the scene; resolves with what the panel shows once it rests, or, for a
-   * round that ends with a later answer (a live round), EndedWith that answer.
+   * round that ends with a later answer (a live round), EndedWith that answer. In instant mode
+   * the scene is fast-forwarded through it; a scene that can show the outcome without playing
+   * the round through (plinko's ball, landed unflown) does so when told `instant`.
    */
-  animate: (answer: BetAnswer) => Promise<Shown | EndedWith<Shown>>;
+  animate: (answer: BetAnswer, how: { instant: boolean }) => Promise<Shown | EndedWith<Shown>>;
   /**
    * Bets animate side by side (balls in flight): a round ends once the server has answered and
    * the panel is never busy. Otherwise a round ends when its animation rests.
@@ -116,7 +118,10 @@ export async function placeBet<Shown>(
     const { shown, answer } = await settleWithAnimation(
       o.services,
       placed,
-      () => (instant ? fastForwarded(() => o.animate(placed)) : o.animate(placed)),
+      () =>
+        instant
+          ? fastForwarded(() => o.animate(placed, { instant }))
+          : o.animate(placed, { instant }),
       tracker,
     );
     const tier = celebrateSettled(answer.bet, instant);
