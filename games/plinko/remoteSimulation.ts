@@ -50,6 +50,8 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
   private nextId = 1;
   /** Every ball dropped and not landed yet, by id. */
   private readonly flights = new Map<number, Flight>();
+  /** The instant flights, by id, waiting for the next step to land. */
+  private readonly instantIds: number[] = [];
   /** A designer's change waits for a step to apply (see update). */
   private paramsPending = false;
   /** The worker could not start or failed: balls land at once, in their buckets, unanimated. */
@@ -93,7 +95,8 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
     const id = this.nextId++;
     const instant = drop.instant === true;
     this.flights.set(id, { tag: drop.tag, bucket, ball: null, instant });
-    if (!instant) this.send({ type: 'drop', id, path: drop.path, bucket });
+    if (instant) this.instantIds.push(id);
+    else this.send({ type: 'drop', id, path: drop.path, bucket });
     return id;
   }
 
@@ -113,7 +116,7 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
       this.landWithoutWorker();
       return;
     }
-    this.landHere((flight) => flight.instant);
+    if (this.instantIds.length > 0) this.landHere(this.instantIds.splice(0));
     if (this.flights.size > 0 || this.paramsPending) {
       this.paramsPending = false;
       this.send({ type: 'step' });
@@ -132,6 +135,7 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
     this.pegListeners.clear();
     this.balls.length = 0;
     this.flights.clear();
+    this.instantIds.length = 0;
   }
 
   private send(message: ToSimulation): void {
@@ -159,14 +163,16 @@ export class RemotePlinkoSimulation implements PlinkoWorld {
    */
   private landWithoutWorker(): void {
     this.balls.length = 0;
-    this.landHere(() => true);
+    this.instantIds.length = 0;
+    this.landHere([...this.flights.keys()]);
   }
 
-  /** The flights chosen land now, here, in the server's buckets (forced unless instant). */
-  private landHere(chosen: (flight: Flight) => boolean): void {
+  /** These flights land now, here, in the server's buckets (forced unless instant). */
+  private landHere(ids: readonly number[]): void {
     const landings: WireLanding[] = [];
-    for (const [id, flight] of this.flights) {
-      if (!chosen(flight)) continue;
+    for (const id of ids) {
+      const flight = this.flights.get(id);
+      if (!flight) continue;
       const x = this.board.bucketX[flight.bucket] ?? 0;
       landings.push({ id, bucket: flight.bucket, x, steps: 0, forced: !flight.instant });
     }

@@ -267,10 +267,7 @@ export class PlinkoSimulation implements PlinkoWorld {
       this.geometryPending = false;
       this.board = this.buildBoard();
     }
-    for (const { id, bucket, tag } of this.instantDrops.splice(0)) {
-      const x = this.board.bucketX[bucket] ?? 0;
-      this.report({ id, bucket, tag, x, steps: 0, forced: false });
-    }
+    if (this.instantDrops.length > 0) this.landInstantDrops();
     const gStep = this.gravityPerStep();
     for (const ball of this.balls) this.steer(ball, gStep);
     this.physics.step();
@@ -406,6 +403,14 @@ export class PlinkoSimulation implements PlinkoWorld {
     if (forced || bucketUnder(x, this.rows, this.board.spacing) !== ball.bucket)
       this.offTarget += 1;
     this.report({ id: ball.id, bucket: ball.bucket, tag: ball.tag, x, steps: ball.steps, forced });
+  }
+
+  /** The instant drops land in their buckets, unflown. */
+  private landInstantDrops(): void {
+    for (const { id, bucket, tag } of this.instantDrops.splice(0)) {
+      const x = this.board.bucketX[bucket] ?? 0;
+      this.report({ id, bucket, tag, x, steps: 0, forced: false });
+    }
   }
 
   /** A landing into the history and to the listeners. */
