@@ -7,7 +7,7 @@ import type { ParamsSpec } from './params/params';
 
 export { Engine } from './core/Engine';
 export type { SceneContext, EngineOptions } from './core/Engine';
-export { chooseRenderer, isSoftwareWebGL } from './core/rendererChoice';
+export { chooseRenderer, isSoftwareRendererName } from './core/rendererChoice';
 export type { RendererChoice, RendererKind } from './core/rendererChoice';
 export type { EngineStats, Percentiles } from './core/FrameStats';
 export { AdaptiveResolution, ADAPTIVE_RESOLUTION } from './core/AdaptiveResolution';

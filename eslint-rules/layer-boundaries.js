@@ -72,7 +72,7 @@ const LAYERS = [
     packages: () => false,
     folder: (target) =>
       /^(src|server)(\/|$)/.test(target) || (/^engine\//.test(target) && !isEngineIndex(target)),
-    why: 'games/ imports engine/ only through engine/index.ts (or its renderer-free part engine/headless/index.ts) and never src/ or server/',
+    why: 'games/ imports engine/ only through engine/index.ts (or its renderer-free parts engine/headless/index.ts, engine/preflight.ts) and never src/ or server/',
   },
   {
     name: 'shell',
@@ -80,7 +80,7 @@ const LAYERS = [
     packages: () => false,
     folder: (target) =>
       /^server(\/|$)/.test(target) || (/^engine\//.test(target) && !isEngineIndex(target)),
-    why: 'src/ imports engine/ only through engine/index.ts (or engine/headless/index.ts) and never server/',
+    why: 'src/ imports engine/ only through engine/index.ts (or engine/headless/index.ts, engine/preflight.ts) and never server/',
   },
   {
     name: 'server',
@@ -107,12 +107,15 @@ function isDefinition(target) {
   );
 }
 
-/** engine/index.ts, or its renderer-free part engine/headless/index.ts. */
+/**
+ * engine/index.ts, its renderer-free part engine/headless/index.ts, or engine/preflight.ts (what a
+ * page starts before the engine loads).
+ */
 function isEngineIndex(target) {
   return (
     target === 'engine' ||
     target === 'engine/' ||
-    /^engine\/index(\.ts)?$/.test(target) ||
+    /^engine\/(index|preflight)(\.ts)?$/.test(target) ||
     isHeadlessEngine(target)
   );
 }

@@ -11,6 +11,7 @@ import { loseProbeContexts, trackProbeContexts } from './probeContexts';
 import { AdaptiveResolution } from './AdaptiveResolution';
 import { FrameStats, type EngineStats } from './FrameStats';
 import { chooseRenderer, type RendererChoice, type RendererKind } from './rendererChoice';
+import { softwareWebGL } from './webglProbe';
 import { SceneManager, type AnyScene, type SceneHost } from './SceneManager';
 import { LoopScheduler } from './LoopScheduler';
 import { hasPendingChanges, sceneGraphAlarm } from './sceneGraph';
@@ -160,7 +161,8 @@ export class Engine {
    */
   init(): Promise<Application> {
     this.ready ??= (async () => {
-      const kind = chooseRenderer(this.rendererChoice);
+      const search = typeof location === 'undefined' ? '' : location.search;
+      const kind = await chooseRenderer(this.rendererChoice, search, () => softwareWebGL());
       trackProbeContexts(kind);
       const app = new Application();
       await app.init({

@@ -1,5 +1,6 @@
 // Loading ahead: the code of what the player will most likely open next is fetched while they
 // look at the current page, so the tap that opens it waits for nothing (or for less).
+import { startRendererProbe } from '../../engine/preflight';
 import { playableGame } from '../../games/shared/registry/catalog';
 import { resolvePath, type RouteDef } from './routes';
 
@@ -79,13 +80,16 @@ export function prefetchFirstScreen(def: RouteDef, loadMessages: () => Promise<v
 }
 
 /**
- * Fetches a game's scene and panel code and its art once (the player showed intent: hover,
- * touch, focus).
+ * Fetches a game's scene and panel code and its art once, and asks which renderer its engine
+ * will draw with (the player showed intent: hover, touch, focus). The lobby's idle time does not
+ * ask: on a first visit the question starts the GPU's driver (SwiftShader's, where WebGL runs on
+ * the CPU) beside the lobby's own start.
  */
 export function prefetchGame(id: string): void {
   const game = playableGame(id);
   if (!game || started.has(`game:${id}`)) return;
   started.add(`game:${id}`);
+  startRendererProbe();
   const art = import('../../games/shared/scene/registerScene').then((scene) =>
     scene.prefetchGameArt(game),
   );

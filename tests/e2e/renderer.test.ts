@@ -52,6 +52,24 @@ describe('the renderer', () => {
     await Promise.all([auto.close(), webgl.close()]);
   });
 
+  it("asks the WebGL driver's name in a worker on a first visit, not on the page's thread", async () => {
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/robots.txt`);
+    await page.evaluate(() => localStorage.removeItem('casino.softwareWebGL'));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.addInitScript(TRACK_CONTEXTS);
+    await page.goto(`${env.server.url}/mines?test`);
+    await waitForScene(page, 'mines');
+    expect(await page.evaluate(() => window.__engine!.rendererKind)).toBe('canvas');
+    expect(workers.some((url) => url.includes('webglProbe'))).toBe(true);
+    // The page's own thread made no WebGL context: neither the probe nor Pixi (see below).
+    expect(await page.evaluate('window.__createdWebGL()')).toBe(0);
+    const verdict = await page.evaluate(() => localStorage.getItem('casino.softwareWebGL'));
+    expect(JSON.parse(verdict!)).toMatchObject({ software: true });
+    await page.close();
+  });
+
   it('draws with Canvas 2D without a WebGL context once the driver is known', async () => {
     // The first game page asks the WebGL driver's name (one context, lost again) and remembers it.
     const first = await asteroids('');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { startRendererProbe } from '../../../engine/preflight';
 import { gameApi } from '../../../games/shared/round/api';
 import { BetHistory } from '../../../games/shared/panel/BetHistory';
 import { GAMES, gamePath } from '../../../games/shared/registry/catalog';
@@ -38,6 +39,8 @@ export function GameSceneSlot({ game }: { game: PlayableGame }) {
     if (Slot) return;
     let active = true;
     const cancel = afterNextPaint(() => {
+      // The engine's renderer choice waits for this answer: asked while its code downloads.
+      startRendererProbe();
       loadSceneSlot().then(
         (module) => active && setSlot(() => module.default),
         () => active && setFailed(true),
