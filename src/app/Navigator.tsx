@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LayoutFor } from '../layouts/LayoutFor';
@@ -100,8 +107,12 @@ export function Navigator() {
       }
       if (!shown.current) whenIdle(() => void loadAllMessages(langState.locale).catch(() => {}));
       shown.current = true;
-      setScreen(next);
-      setLeaving(false);
+      // A transition: React renders the new screen in slices that leave the main thread to the
+      // browser between them (a phone's taps and frames), not in one long task.
+      startTransition(() => {
+        setScreen(next);
+        setLeaving(false);
+      });
       if (next.failed) failProgress();
       else finishProgress();
       if (!def.keepScroll) setTimeout(() => window.scrollTo(0, 0), SCROLL_DELAY_MS);
