@@ -185,12 +185,14 @@ export class SceneManager<Ctx> {
 
   /**
    * The shown scene says nothing it draws outside the scene graph's knowledge changed since it was
-   * last asked (SceneView.still; a scene without it has nothing of the kind). False while no scene
-   * is shown (a transition is drawn every frame).
+   * last asked (SceneView.still; a scene without it has nothing of the kind). False while a scene
+   * is being shown or hidden (a transition is drawn every frame). True while none is there (the
+   * next one loading): the empty stage changes only as the scene graph knows.
    */
   still(): boolean {
     const instance = this.current;
-    return instance !== null && instance.shown && (instance.view.still?.() ?? true);
+    if (instance === null) return true;
+    return instance.shown && (instance.view.still?.() ?? true);
   }
 
   /** Keyboard actions the current scene declares (none while nothing is shown). */

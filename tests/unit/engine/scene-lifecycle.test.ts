@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SceneManager, type SceneHost } from '../../../engine/core/SceneManager';
 import type { SceneModule, SceneView, Simulation } from '../../../engine/core/scene';
 import { defineParams } from '../../../engine/params/params';
@@ -319,7 +319,7 @@ describe('scene lifecycle', () => {
     expect((manager.simulation as CounterSim).speed).toBe(10);
   });
 
-  it('reports a still frame for a shown scene whose still() says so or that has none, never mid-transition', async () => {
+  it('reports a still frame for a shown scene whose still() says so or that has none, or none shown, never mid-transition', async () => {
     const log: string[] = [];
     const { host } = fakeHost(log);
     const manager = new SceneManager(host);
@@ -332,9 +332,10 @@ describe('scene lifecycle', () => {
     manager.register('quiet', quiet);
     manager.register('busy', recordingScene('busy', log));
 
-    expect(manager.still()).toBe(false);
+    // Nothing shown yet: the empty stage has nothing of its own that moves.
+    expect(manager.still()).toBe(true);
     const shown = manager.show('quiet');
-    await Promise.resolve();
+    await vi.waitFor(() => expect(log).toContain('quiet.show'));
     // Its show() transition has not finished: it is drawn, and its still() is not asked.
     expect(manager.still()).toBe(false);
     expect(answers).toBe(0);
@@ -346,7 +347,19 @@ describe('scene lifecycle', () => {
     // Without still(), nothing the scene graph cannot see changes: the engine asks Pixi alone.
     await manager.show('busy');
     expect(manager.still()).toBe(true);
-    await manager.hide();
+    let hidden!: () => void;
+    const hideGate = new Promise<void>((resolve) => (hidden = resolve));
+    const leaving = recordingScene('leaving', log);
+    const leavingView = leaving.view;
+    leaving.view = () => ({ ...leavingView(), hide: () => hideGate });
+    manager.register('leaving', leaving);
+    await manager.show('leaving');
+    const gone = manager.hide();
+    await Promise.resolve();
+    // Its hide() transition has not finished: drawn every frame.
     expect(manager.still()).toBe(false);
+    hidden();
+    await gone;
+    expect(manager.still()).toBe(true);
   });
 });
