@@ -9,8 +9,9 @@ import { escapeHtml } from './html';
 
 /**
  * What the host page paints before the app's JavaScript runs (index.html's `#first-paint`): the
- * top bar's brand everywhere, and on the lobby its Originals banner in the visitor's language, so
- * that a phone shows the lobby's largest text at the first paint instead of after the app's code
+ * top bar's brand everywhere; on the lobby its Originals banner in the visitor's language; on a
+ * game page the game header and the stage's frames, with the note that asks a guest to sign in.
+ * A phone so shows the page's largest text at the first paint instead of after the app's code
  * and messages arrive (Lighthouse's LCP on a slow network). The app removes it when it shows its
  * first screen (src/app/firstPaint.ts).
  */
@@ -27,8 +28,12 @@ const CATALOGS: Record<Locale, Catalog> = {
   'zh-CN': zhCN,
 };
 
-/** index.html's lobby block, with its `{{key}}` placeholders. */
+/** index.html's lobby block, with its `{{key}}` placeholders: where the page's block goes. */
 const LOBBY_BLOCK = /<!-- lobby -->([\s\S]*?)<!-- \/lobby -->/;
+/** index.html's game block (`{{title}}`: the game's name), never left where it is written. */
+const GAME_BLOCK = /\s*<!-- game -->([\s\S]*?)<!-- \/game -->/;
+/** The part of the game block a signed-in player does not see. */
+const GUEST_BLOCK = /\s*<!-- guest -->([\s\S]*?)<!-- \/guest -->/;
 /** What stands in the lobby block's place on every other page. */
 const EMPTY_MAIN = '<main class="page" aria-busy="true"></main>';
 
@@ -48,17 +53,48 @@ function message(catalog: Catalog, key: string): string {
   return value;
 }
 
-/** The host page as every page but the lobby paints it: the brand and an empty main. */
+/** `template` with each `{{key}}` replaced by `own[key]` or else the catalogue's words, escaped. */
+function fill(template: string, catalog: Catalog, own: Record<string, string> = {}): string {
+  return template.replace(/\{\{([\w.]+)\}\}/g, (_placeholder, key: string) =>
+    escapeHtml(own[key] ?? message(catalog, key)),
+  );
+}
+
+/** The host page with `block` in the lobby block's place (and the game block gone). */
+function withBlock(html: string, block: string): string {
+  return html.replace(GAME_BLOCK, '').replace(LOBBY_BLOCK, () => block);
+}
+
+/** The host page as every page but the lobby and the games paints it: the brand, an empty main. */
 export function withoutLobby(html: string): string {
-  return html.replace(LOBBY_BLOCK, EMPTY_MAIN);
+  return withBlock(html, EMPTY_MAIN);
 }
 
 /** The host page as the lobby paints it: the Originals banner in `locale`. */
 export function withLobby(html: string, locale: Locale): string {
+  const inner = LOBBY_BLOCK.exec(html)?.[1] ?? '';
+  return withBlock(html, fill(inner, CATALOGS[locale]));
+}
+
+/**
+ * The host page as a game's page paints it: the game header with the game's name in `locale`
+ * (`titleKey`: its message), the stage's frames and, for a guest, the note that asks them to sign
+ * in. (The game's definitions are not imported here: Vite's config loads this file for
+ * `npm run dev`, and they import art.)
+ */
+export function withGame(html: string, titleKey: string, locale: Locale, guest: boolean): string {
+  const template = GAME_BLOCK.exec(html)?.[1];
+  if (template === undefined) throw new Error('index.html has no game block');
+  const inner = template.replace(GUEST_BLOCK, (_block, note: string) => (guest ? note : ''));
   const catalog = CATALOGS[locale];
-  return html.replace(LOBBY_BLOCK, (_block, inner: string) =>
-    inner.replace(/\{\{([\w.]+)\}\}/g, (_placeholder, key: string) =>
-      escapeHtml(message(catalog, key)),
-    ),
-  );
+  return withBlock(html, fill(inner, catalog, { title: message(catalog, titleKey) }));
+}
+
+/**
+ * Whether the request comes from a signed-in player, as far as the host page can tell: the app
+ * keeps the session's token in the `token` cookie (src/state/cookieJar.ts). An expired one still
+ * counts: the app shows the guest's note itself once it knows.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return Boolean(cookieHeader && parseCookie(cookieHeader).token);
 }

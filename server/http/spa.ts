@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from '../config';
 import { LOCALES } from '../i18n/messages';
-import { DEFAULT_LOCALE, firstPaintLocale, withLobby, withoutLobby } from './firstPaint';
+import { PLAYABLE_GAMES, gamePath, gameTitleKey } from '../../games/shared/registry/catalog';
+import {
+  DEFAULT_LOCALE,
+  firstPaintLocale,
+  hasSessionCookie,
+  withGame,
+  withLobby,
+  withoutLobby,
+} from './firstPaint';
 import { escapeHtml, jsonInScript } from './html';
 
 const CONFIG_BLOCK = /<script id="app-config">[\s\S]*?<\/script>/;
@@ -41,11 +49,24 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     app.log.warn(`No built SPA at ${config.distDir}: run 'npm run build' (npm start does it).`);
   }
   const hostPage = built ? renderHostPage(fs.readFileSync(indexFile, 'utf8'), config) : undefined;
-  // The lobby's host page paints its banner in the locale the app will start in; every other
-  // page's paints the brand alone (firstPaint.ts). Made once, at start.
+  // The lobby's host page paints its banner in the locale the app will start in, a game's its
+  // header and stage (with a guest's note or without); every other page's paints the brand alone
+  // (firstPaint.ts). Made once, at start.
   const otherPage = hostPage && withoutLobby(hostPage);
   const lobbyPages = new Map(
     hostPage ? LOCALES.map((locale) => [locale, withLobby(hostPage, locale)]) : [],
+  );
+  const gamePages = new Map(
+    hostPage
+      ? PLAYABLE_GAMES.flatMap((game) =>
+          LOCALES.flatMap((locale) =>
+            [true, false].map((guest) => [
+              `${gamePath(game)} ${locale} ${guest}`,
+              withGame(hostPage, gameTitleKey(game), locale, guest),
+            ]),
+          ),
+        )
+      : [],
   );
 
   if (built) {
@@ -83,9 +104,10 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
       return reply.code(404).type('text/plain').send('Not found');
     }
     reply.code(200).header('Cache-Control', 'no-cache').type('text/html');
-    if (pathname !== '/') return reply.send(otherPage);
-    return reply
-      .header('Vary', 'Cookie')
-      .send(lobbyPages.get(firstPaintLocale(request.headers.cookie)));
+    const { cookie } = request.headers;
+    const locale = firstPaintLocale(cookie);
+    const gamePage = gamePages.get(`${pathname} ${locale} ${!hasSessionCookie(cookie)}`);
+    if (pathname !== '/' && !gamePage) return reply.send(otherPage);
+    return reply.header('Vary', 'Cookie').send(gamePage ?? lobbyPages.get(locale));
   });
 }

@@ -139,6 +139,64 @@ describe('first load on a phone', () => {
     }
   });
 
+  it("paints a game page's header, stage and guest's note from the HTML alone, where the app then shows them", async () => {
+    const stage = () => {
+      const box = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (!element) return null;
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      };
+      return {
+        name: document.querySelector('.game-header__name')?.textContent ?? null,
+        header: box('.game-header'),
+        scene: box('.game-page__scene'),
+        guestNote: document
+          .querySelector('.game-page__guest')
+          ?.textContent?.replace(/\s+/g, ' ')
+          .trim(),
+        firstPaint: document.getElementById('first-paint') !== null,
+      };
+    };
+    const french = JSON.parse(
+      fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'locales', 'fr.json'), 'utf8'),
+    ) as { games: { dice: { title: string } }; game: { login_to_bet: string } };
+    const frenchCookie = { name: 'locale', value: 'fr', url: env.server.url };
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const where = `${viewport.width} px`;
+      const plain = await env.browser.browser!.newContext({ viewport, javaScriptEnabled: false });
+      await plain.addCookies([frenchCookie]);
+      const plainPage = await plain.newPage();
+      await plainPage.goto(`${env.server.url}/dice`);
+      const painted = await plainPage.evaluate(stage);
+      // A signed-in player's first paint has no guest's note (the session's cookie).
+      await plain.addCookies([{ name: 'token', value: 'a-session', url: env.server.url }]);
+      await plainPage.goto(`${env.server.url}/dice`);
+      const player = await plainPage.evaluate(stage);
+      await plain.close();
+      expect(painted, where).toMatchObject({ name: french.games.dice.title, firstPaint: true });
+      expect(painted.guestNote, where).toContain(french.game.login_to_bet);
+      expect(player.guestNote, where).toBeUndefined();
+      expect(player.name, where).toBe(french.games.dice.title);
+
+      const context = await env.browser.browser!.newContext({ viewport });
+      await context.addCookies([frenchCookie]);
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/dice`);
+      await page.locator('[data-testid=game-guest-note]').waitFor();
+      const shown = await page.evaluate(stage);
+      await context.close();
+      expect(shown, where).toMatchObject({ firstPaint: false, name: painted.name });
+      expect(shown.guestNote, where).toBe(painted.guestNote);
+      // The header and the scene's frame where they were painted: nothing jumps.
+      expect(shown.header, where).toEqual(painted.header);
+      expect(shown.scene, where).toEqual(painted.scene);
+    }
+  });
+
   it('chooses brotli, then gzip, then the plain file by Accept-Encoding, varying on it', async () => {
     const manifest = readManifest();
     const files = lobbyFiles(manifest);

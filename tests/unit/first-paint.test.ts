@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstPaintLocale, withLobby, withoutLobby } from '../../server/http/firstPaint';
+import { PLAYABLE_GAMES, gameTitleKey } from '../../games/shared/registry/catalog';
+import {
+  firstPaintLocale,
+  hasSessionCookie,
+  withGame,
+  withLobby,
+  withoutLobby,
+} from '../../server/http/firstPaint';
 import { LOCALES } from '../../server/i18n/messages';
 
 const indexHtml = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
@@ -11,7 +18,12 @@ const catalog = (locale: string) =>
       path.join(import.meta.dirname, '..', '..', 'locales', `${locale}.json`),
       'utf8',
     ),
-  ) as { home: { heading: string }; lobby: Record<string, string> };
+  ) as {
+    home: { heading: string };
+    lobby: Record<string, string>;
+    game: Record<string, string>;
+    games: Record<string, { title: string }>;
+  };
 
 describe("the host page's first paint", () => {
   it('starts in the locale the app will start in: a known locale cookie, else English', () => {
@@ -43,8 +55,37 @@ describe("the host page's first paint", () => {
     expect(withLobby(template, 'en')).toBe(`<p>${catalog('en').lobby.how_title}</p>`);
   });
 
+  it("paints a game's header and stage, with the guest's note for a guest only", () => {
+    for (const locale of LOCALES) {
+      const words = catalog(locale);
+      for (const game of PLAYABLE_GAMES) {
+        for (const guest of [true, false]) {
+          const page = withGame(indexHtml, gameTitleKey(game), locale, guest);
+          const where = `${game.id} ${locale} ${guest ? 'guest' : 'player'}`;
+          expect(page, where).not.toMatch(/\{\{|<!-- \/?(lobby|game|guest) -->/);
+          expect(page, where).not.toContain('originals');
+          expect(page, where).toContain(
+            `<h1 class="game-header__name">${words.games[game.id]!.title}</h1>`,
+          );
+          expect(page, where).toContain('<main class="page game-page"');
+          expect(page.includes('game-page__guest'), where).toBe(guest);
+          if (guest) expect(page, where).toContain(words.game.login_to_bet);
+        }
+      }
+    }
+  });
+
+  it('tells a signed-in visitor by the session cookie', () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie('locale=fr')).toBe(false);
+    expect(hasSessionCookie('token=; locale=fr')).toBe(false);
+    expect(hasSessionCookie('locale=fr; token=abc.def')).toBe(true);
+  });
+
   it('gives every other page the brand and an empty main', () => {
     const page = withoutLobby(indexHtml);
+    expect(page).not.toContain('game-page');
+    expect(withLobby(indexHtml, 'en')).not.toContain('game-page');
     expect(page).not.toContain('originals');
     expect(page).not.toContain('{{');
     expect(page).toContain('<main class="page" aria-busy="true"></main>');
