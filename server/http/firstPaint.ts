@@ -84,7 +84,8 @@ export function withLobby(html: string, locale: Locale): string {
  */
 export function withGame(html: string, titleKey: string, locale: Locale, guest: boolean): string {
   const template = GAME_BLOCK.exec(html)?.[1];
-  if (template === undefined) throw new Error('index.html has no game block');
+  // A host page of the operator's own without the block paints as every other page.
+  if (template === undefined) return withoutLobby(html);
   const inner = template.replace(GUEST_BLOCK, (_block, note: string) => (guest ? note : ''));
   const catalog = CATALOGS[locale];
   return withBlock(html, fill(inner, catalog, { title: message(catalog, titleKey) }));

@@ -75,6 +75,13 @@ describe("the host page's first paint", () => {
     }
   });
 
+  it('paints a game page as any other page when the host page has no game block', () => {
+    const own = '<div><!-- lobby --><p>{{lobby.how_title}}</p><!-- /lobby --></div>';
+    expect(withGame(own, 'games.dice.title', 'en', true)).toBe(
+      '<div><main class="page" aria-busy="true"></main></div>',
+    );
+  });
+
   it('tells a signed-in visitor by the session cookie', () => {
     expect(hasSessionCookie(undefined)).toBe(false);
     expect(hasSessionCookie('locale=fr')).toBe(false);
