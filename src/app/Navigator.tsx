@@ -105,7 +105,8 @@ export function Navigator() {
         await delay(FADE_OUT_MS);
         if (stale()) return;
       }
-      if (!shown.current) whenIdle(() => void loadAllMessages(langState.locale).catch(() => {}));
+      const firstScreen = !shown.current;
+      if (firstScreen) whenIdle(() => void loadAllMessages(langState.locale).catch(() => {}));
       shown.current = true;
       // A transition: React renders the new screen in slices that leave the main thread to the
       // browser between them (a phone's taps and frames), not in one long task.
@@ -115,7 +116,9 @@ export function Navigator() {
       });
       if (next.failed) failProgress();
       else finishProgress();
-      if (!def.keepScroll) setTimeout(() => window.scrollTo(0, 0), SCROLL_DELAY_MS);
+      // A page load is not a navigation: the browser put the page where it belongs, and a visitor
+      // who scrolled while the first screen was coming would find it jump back under a tap.
+      if (!def.keepScroll && !firstScreen) setTimeout(() => window.scrollTo(0, 0), SCROLL_DELAY_MS);
     })();
   }, [path, search, navigate]);
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { mailDirOf, waitForConfirmToken } from '../support/registration';
 import { startServer, type RunningServer } from '../support/server';
+import { SCROLL_DELAY_MS } from '../../src/app/Navigator';
 import { loginThroughForm, newAccount, signIn, userOf, waitForPath } from './shell-helpers';
 
 let server: RunningServer;
@@ -191,8 +192,8 @@ describe('redirects and titles', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.locator('.game-tile').first().waitFor();
-    // The lobby may still be laying out (or settling its first scroll) on a busy machine: scroll
-    // down until the page stays down there.
+    // The lobby may still be laying out on a busy machine: scroll down until the page is tall
+    // enough to stay down there.
     await expect
       .poll(() =>
         page.evaluate(() => {
@@ -214,6 +215,30 @@ describe('redirects and titles', () => {
     await waitForPath(page, '/mines');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => (window as { sawFade?: boolean }).sawFade)).toBe(true);
+    await context.close();
+  });
+
+  it('leaves the first screen where the visitor scrolled it while it came: a page load is no navigation', async () => {
+    const context = await browser.browser!.newContext({ viewport: { width: 1500, height: 400 } });
+    const page = await context.newPage();
+    // As a visitor who scrolls to a game as soon as the lobby's tiles show: the page's first
+    // screen must not jump back to the top under their tap (a tap that then opened nothing).
+    await page.addInitScript(() => {
+      const w = window as { scrolledTo?: number };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.game-tile')) return;
+        observer.disconnect();
+        window.scrollTo(0, document.body.scrollHeight);
+        w.scrolledTo = window.scrollY;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(`${server.url}/`);
+    await page.locator('.game-tile').first().waitFor();
+    const scrolledTo = await page.evaluate(() => (window as { scrolledTo?: number }).scrolledTo);
+    expect(scrolledTo).toBeGreaterThan(100);
+    // Past the delay after which a navigation scrolls to the top, and then some.
+    await page.waitForTimeout(SCROLL_DELAY_MS + 600);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
     await context.close();
   });
 });
