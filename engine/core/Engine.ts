@@ -533,10 +533,13 @@ export class Engine {
   /**
    * Lets the scene update its display objects and draws them, unless `always` is false and the
    * shown scene says nothing changed since the last frame drawn (SceneView.still): then the
-   * canvas keeps that frame. Answers whether it drew.
+   * canvas keeps that frame; nothing is drawn without a scene. Answers whether it drew.
    */
   private draw(app: Application, alpha: number, always = true): boolean {
     this.lastAlpha = alpha;
+    // Without a scene the cleared canvas shows the page's frame under it: an empty stage drawn
+    // over a phone-sized canvas is a long task while the scene loads, and shows nothing more.
+    if (this.scenes.currentId === null) return false;
     this.scenes.render(alpha);
     this.drawWireframe();
     this.drawCalls = 0;

@@ -15,7 +15,7 @@ import 'pixi.js/sprite-tiling';
 import 'pixi.js/sprite-nine-slice';
 import 'pixi.js/text';
 import 'pixi.js/text-bitmap';
-import { CanvasTextMetrics } from 'pixi.js';
+import { BitmapFontManager, CanvasTextMetrics } from 'pixi.js';
 import { installCanvasBitmapTextUpdates } from './canvasBitmapText';
 import { installTintedCanvasParticles } from './canvasParticles';
 import { installOwnParticleShaders } from './particleShaders';
@@ -28,3 +28,8 @@ installCanvasBitmapTextUpdates();
 // Pixi splits bitmap text and wrapped text into graphemes with Intl.Segmenter, its documented
 // hook for a replacement; this one builds a segmenter only for text that needs one.
 CanvasTextMetrics.graphemeSegmenter = splitGraphemes;
+
+// A bitmap font made at scene start measures every pair of its glyphs for kerning: about 1,500
+// canvas measurements for the 22 number glyphs, a third of a scene's start on a phone. The app's
+// bitmap text shows numbers, whose digits a UI font sets tabular (no kerning between them).
+BitmapFontManager.defaultOptions.skipKerning = true;

@@ -119,8 +119,9 @@ class GemMinerView extends GameView<GemMinerSimulation> {
         this.tileViews.push(view);
         this.drawnTiles.push(null);
       }
+      // Weight 400 from the start: 'normal' is the same weight but a third glyph atlas to draw.
       const text = new SpriteText({
-        style: LADDER_STYLE,
+        style: { ...LADDER_STYLE, fontWeight: '400' },
         anchor: 0.5,
         capacity: 8,
       });

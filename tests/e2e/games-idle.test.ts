@@ -158,6 +158,33 @@ describe('an idle game page draws nothing', () => {
     await poll(async () => (await drawn(page)) - shown).toBeGreaterThan(5);
     await page.close();
   });
+
+  it('draws no empty stage while the scene loads', async () => {
+    const page = await context.newPage();
+    // Every animation frame until a scene is there: the engine's drawn frames so far.
+    await page.addInitScript(() => {
+      const seen = { looks: 0, drawn: 0 };
+      (window as unknown as { __emptyStage: typeof seen }).__emptyStage = seen;
+      const look = () => {
+        const engine = window.__engine;
+        if (engine?.scenes.currentId) return;
+        if (engine) {
+          seen.looks += 1;
+          seen.drawn = engine.drawnFrames;
+        }
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(`${env.server.url}/dice?test`);
+    await waitForScene(page, 'dice');
+    const seen = await page.evaluate(
+      () => (window as unknown as { __emptyStage: { looks: number; drawn: number } }).__emptyStage,
+    );
+    expect(seen.looks).toBeGreaterThan(0);
+    expect(seen.drawn).toBe(0);
+    await page.close();
+  });
 });
 
 /**
