@@ -1,4 +1,11 @@
-import { Graphics, type Container, type Renderer, type Texture } from 'pixi.js';
+import {
+  CanvasSource,
+  DOMAdapter,
+  Graphics,
+  Texture,
+  type Container,
+  type Renderer,
+} from 'pixi.js';
 
 /**
  * Procedural art: a Graphics drawing (or any display object, text included) rendered once to a
@@ -29,6 +36,32 @@ export class TextureCache {
     const target = build();
     const texture = this.renderer().generateTexture({ target, resolution, antialias: true });
     target.destroy({ children: true });
+    this.textures.set(key, texture);
+    return texture;
+  }
+
+  /**
+   * A small shape drawn straight onto a 2D canvas (`width` x `height` in texture units, at
+   * `resolution`), kept by key. For a plain shape (a disc, a square) this is far cheaper than
+   * get(): rendering a Graphics to a texture sets up a render target and a pass, on a phone at
+   * scene start.
+   */
+  canvas(
+    key: string,
+    size: { width: number; height: number },
+    draw: (context: CanvasRenderingContext2D) => void,
+    resolution = 2,
+  ): Texture {
+    const cached = this.textures.get(key);
+    if (cached) return cached;
+    const canvas = DOMAdapter.get().createCanvas(
+      Math.ceil(size.width * resolution),
+      Math.ceil(size.height * resolution),
+    );
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.scale(resolution, resolution);
+    draw(context);
+    const texture = new Texture({ source: new CanvasSource({ resource: canvas, resolution }) });
     this.textures.set(key, texture);
     return texture;
   }

@@ -20,9 +20,13 @@ const SQUARE = 8;
 
 /** The shared disc, baked once per engine, and the square cut from its middle. */
 export function dotFrames(textures: TextureCache): DotFrames {
-  const dot = textures.get('shared:dot', (disc) =>
-    disc.circle(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS).fill(0xffffff),
-  );
+  const side = DOT_RADIUS * 2;
+  const dot = textures.canvas('shared:dot', { width: side, height: side }, (disc) => {
+    disc.fillStyle = '#ffffff';
+    disc.beginPath();
+    disc.arc(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS, 0, Math.PI * 2);
+    disc.fill();
+  });
   const inset = DOT_RADIUS - SQUARE / 2;
   return { dot, square: cutFrame(dot, { x: inset, y: inset, width: SQUARE, height: SQUARE }) };
 }
