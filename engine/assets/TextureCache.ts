@@ -31,13 +31,12 @@ export class TextureCache {
 
   /** The texture of what `build` makes (destroyed afterwards), rendered on first use of `key`. */
   render(key: string, build: () => Container, resolution = 2): Texture {
-    const cached = this.textures.get(key);
-    if (cached) return cached;
-    const target = build();
-    const texture = this.renderer().generateTexture({ target, resolution, antialias: true });
-    target.destroy({ children: true });
-    this.textures.set(key, texture);
-    return texture;
+    return this.kept(key, () => {
+      const target = build();
+      const texture = this.renderer().generateTexture({ target, resolution, antialias: true });
+      target.destroy({ children: true });
+      return texture;
+    });
   }
 
   /**
@@ -52,17 +51,25 @@ export class TextureCache {
     draw: (context: CanvasRenderingContext2D) => void,
     resolution = 2,
   ): Texture {
-    const cached = this.textures.get(key);
-    if (cached) return cached;
-    const canvas = DOMAdapter.get().createCanvas(
-      Math.ceil(size.width * resolution),
-      Math.ceil(size.height * resolution),
-    );
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.scale(resolution, resolution);
-    draw(context);
-    const texture = new Texture({ source: new CanvasSource({ resource: canvas, resolution }) });
-    this.textures.set(key, texture);
+    return this.kept(key, () => {
+      const canvas = DOMAdapter.get().createCanvas(
+        Math.ceil(size.width * resolution),
+        Math.ceil(size.height * resolution),
+      );
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.scale(resolution, resolution);
+      draw(context);
+      return new Texture({ source: new CanvasSource({ resource: canvas, resolution }) });
+    });
+  }
+
+  /** The texture kept under `key`, made by `make` on first use. */
+  private kept(key: string, make: () => Texture): Texture {
+    let texture = this.textures.get(key);
+    if (!texture) {
+      texture = make();
+      this.textures.set(key, texture);
+    }
     return texture;
   }
 
