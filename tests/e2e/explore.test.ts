@@ -11,7 +11,7 @@ import { formatRtp } from '../../src/components/lobby/GameTile';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { call, registerUser } from '../support/testApp';
-import { poll } from './games-helpers';
+import { poll, runningAnimations } from './games-helpers';
 import { seriousViolations } from '../support/axe';
 import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 
@@ -79,6 +79,21 @@ describe('lobby tiles', () => {
     await banner.locator('summary').click();
     await banner.locator('ol li').first().waitFor();
     expect(await banner.locator('ol li').count()).toBe(4);
+    await page.context().close();
+  });
+
+  it('animate nothing once the lobby has shown: no animation left running', async () => {
+    // An animation that never ends (the live badge's dot pulsed) keeps the compositor drawing
+    // sixty frames a second on a lobby nobody touches.
+    const page = await newPage(390, 844);
+    await page.goto(server.url);
+    await page.locator('.game-tile__badge--live').first().waitFor();
+    await page.locator('.live-bets[data-live-bets=live]').waitFor();
+    const running = () => runningAnimations(page);
+    // The progress bar's fade and the screen's entrance end within a second.
+    await poll(running, { timeout: 5_000 }).toEqual([]);
+    await page.waitForTimeout(1_500);
+    expect(await running()).toEqual([]);
     await page.context().close();
   });
 

@@ -110,6 +110,22 @@ export const poll = <T>(
   options: { timeout?: number; message?: string } = {},
 ) => expect.poll(fn, { timeout: 15_000, ...options });
 
+/**
+ * The page's CSS and Web animations still running, each as `name on element`: one that never
+ * ends keeps the compositor drawing every frame of a page nobody touches.
+ */
+export const runningAnimations = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        const name = (animation as CSSAnimation).animationName ?? animation.constructor.name;
+        return `${name} on ${target?.className || target?.tagName || '?'}`;
+      }),
+  );
+
 /** Tells the page its tab was hidden or shown again (a headless page is always visible). */
 export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((value) => {

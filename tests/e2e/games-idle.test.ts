@@ -4,7 +4,13 @@ import { GAMES } from '../../games/shared/registry/catalog';
 import { isPlayable } from '../../games/shared/registry/definition';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { registerUser } from '../support/testApp';
-import { poll, setTabHidden, untilEngineRests, waitForScene } from './games-helpers';
+import {
+  poll,
+  runningAnimations,
+  setTabHidden,
+  untilEngineRests,
+  waitForScene,
+} from './games-helpers';
 import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 
 const env = serverAndBrowser();
@@ -84,6 +90,8 @@ describe('an idle game page draws nothing', () => {
       const callbacks: Record<string, number> = {};
       // While asleep the loop looks once a second (LOOK_EVERY_MS): a timer, not a frame.
       const looks: Record<string, number> = {};
+      // Nor does the page around the scene animate (an endless CSS animation draws every frame).
+      const animations: Record<string, string[]> = {};
       for (let i = 0; i < GAME_IDS.length; i += 2) {
         const games = GAME_IDS.slice(i, i + 2);
         const pages: Page[] = [];
@@ -92,6 +100,7 @@ describe('an idle game page draws nothing', () => {
         const framesBefore = await Promise.all(pages.map(animationFrames));
         const loopBefore = await Promise.all(pages.map(loop));
         await pages[0]!.waitForTimeout(WATCH_MS);
+        const stillRunning = await Promise.all(pages.map(runningAnimations));
         const after = await Promise.all(pages.map(drawn));
         const framesAfter = await Promise.all(pages.map(animationFrames));
         const loopAfter = await Promise.all(pages.map(loop));
@@ -99,6 +108,7 @@ describe('an idle game page draws nothing', () => {
           drawnWhileIdle[game] = after[n]! - before[n]!;
           callbacks[game] = framesAfter[n]!.callbacks - framesBefore[n]!.callbacks;
           looks[game] = loopAfter[n]!.looks - loopBefore[n]!.looks;
+          animations[game] = stillRunning[n]!;
           expect(loopAfter[n]!.sleeping, game).toBe(true);
           expect(loopAfter[n]!.lookWakes, game).toBe(0);
         });
@@ -106,6 +116,7 @@ describe('an idle game page draws nothing', () => {
       }
       expect(drawnWhileIdle).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 0])));
       expect(callbacks).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, 0])));
+      expect(animations).toEqual(Object.fromEntries(GAME_IDS.map((game) => [game, []])));
       for (const game of GAME_IDS) expect(looks[game], game).toBeLessThanOrEqual(4);
     },
   );
