@@ -194,6 +194,10 @@ describe('errors', () => {
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(20, 117, 225)',
     );
+    // It grows and fades by what the compositor animates alone: no layout in a page load's frames.
+    expect(await bar.evaluate((el) => getComputedStyle(el).transitionProperty)).toBe(
+      'transform, opacity',
+    );
 
     await page.route('**/api/ranking/me', (route) =>
       route.fulfill({
