@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/build/axiosXhrOnly';
 import { firstPaintInDev } from './scripts/build/firstPaintInDev';
 import { lazyTextSegmenter } from './scripts/build/lazyTextSegmenter';
+import { lobbyRtps } from './scripts/build/lobbyRtps';
 import { localeParts } from './scripts/build/localeParts';
 import { precompress } from './scripts/build/precompress';
 
@@ -17,6 +18,7 @@ export default defineConfig({
     react(),
     firstPaintInDev(),
     localeParts(),
+    lobbyRtps(),
     axiosXhrOnly(),
     lazyTextSegmenter(),
     precompress(),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { lobbyRtps } from './scripts/build/lobbyRtps';
 import { localeParts } from './scripts/build/localeParts';
 import { EVERY_GAME_TAG } from './tests/support/gamesUnderTest';
 import SlowFilesFirst from './tests/support/sequencer';
@@ -78,7 +79,8 @@ export default defineConfig({
     projects: [
       {
         // The shell's messages load as two parts per locale (src/i18n/parts.ts).
-        plugins: [localeParts()],
+        // The lobby tiles' RTPs, worked out from the rules as the build does.
+        plugins: [localeParts(), lobbyRtps()],
         test: {
           name: 'unit',
           // A game's own tests sit in its folder (games/<id>/*.test.ts).
@@ -123,6 +125,8 @@ export default defineConfig({
         },
       },
       {
+        // The lobby tiles' RTPs (explore.test.ts formats one as the tile does).
+        plugins: [lobbyRtps()],
         test: {
           ...browserTests,
           name: 'e2e',
@@ -134,6 +138,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [lobbyRtps()],
         test: {
           ...browserTests,
           name: 'e2e-alone',

@@ -1,5 +1,6 @@
 // What a game's lobby tile shows besides its name and badge: its art and its return to player.
 // Both follow from the definition alone, so no file outside a game's folder names the game.
+import LOBBY_RTPS from 'virtual:lobby-rtps';
 import type { PlayableGame } from './definition';
 
 /**
@@ -17,15 +18,9 @@ export function lobbyArtOf(game: Pick<PlayableGame, 'id'>): string | null {
 }
 
 /**
- * The RTP a tile shows: the rules' return on their example bet (every parameter at its default),
- * as a fraction. The rules load on call (they stay out of the lobby's first-load chunk).
+ * The RTP a tile shows: the rules' return on their example bet (exampleRtp), worked out when the
+ * app is built, so the lobby loads no game's rules. Null for a game the build did not see.
  */
-export async function lobbyRtpOf(game: Pick<PlayableGame, 'rules'>): Promise<number> {
-  const rules = await game.rules();
-  const example = Object.fromEntries(
-    Object.entries(rules.params).map(([name, field]) => [name, field.default]),
-  );
-  const parsed = rules.parse(example);
-  if (!parsed.ok) throw new Error(`games/${rules.id}: its parameters' defaults do not parse`);
-  return rules.rtp(rules.wire(parsed.value as never));
+export function lobbyRtpOf(game: Pick<PlayableGame, 'id'>): number | null {
+  return LOBBY_RTPS[game.id] ?? null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { gamePath, gameTitleKey } from '../../../games/shared/registry/catalog';
@@ -16,24 +16,6 @@ const BADGE_KEYS: Partial<Record<GameDefinition['status'], StaticKey>> = {
   soon: 'lobby.badge_soon',
 };
 
-/** The RTP of a game's example bet once its rules have loaded (null until then, or never). */
-function useLobbyRtp(game: GameDefinition): number | null {
-  const [rtp, setRtp] = useState<number | null>(null);
-  useEffect(() => {
-    if (!isPlayable(game)) return;
-    let active = true;
-    lobbyRtpOf(game).then(
-      (value) => active && setRtp(value),
-      // A rules chunk that fails to load leaves the tile without its RTP; opening the game retries.
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [game]);
-  return rtp;
-}
-
 /** "99.00%" in the current locale. */
 export function formatRtp(rtp: number, locale: string): string {
   return formatPercent(rtp, locale);
@@ -45,7 +27,7 @@ export function formatRtp(rtp: number, locale: string): string {
  */
 export function GameTile({ game, eager = false }: { game: GameDefinition; eager?: boolean }) {
   const { t, i18n } = useTranslation();
-  const rtp = useLobbyRtp(game);
+  const rtp = isPlayable(game) ? lobbyRtpOf(game) : null;
   const art = lobbyArtOf(game);
   const badge = BADGE_KEYS[game.status];
   const name = t(gameTitleKey(game) as StaticKey);
