@@ -138,7 +138,6 @@ export default defineConfig({
         },
       },
       {
-        plugins: [lobbyRtps()],
         test: {
           ...browserTests,
           name: 'e2e-alone',

@@ -1,7 +1,7 @@
 // What a game's lobby tile shows besides its name and badge: its art and its return to player.
 // Both follow from the definition alone, so no file outside a game's folder names the game.
 import LOBBY_RTPS from 'virtual:lobby-rtps';
-import type { PlayableGame } from './definition';
+import type { GameDefinition, PlayableGame } from './definition';
 
 /**
  * The tiles' art, `assets/generated/lobby/<id>.webp`, rendered from each game's own scene by
@@ -19,8 +19,9 @@ export function lobbyArtOf(game: Pick<PlayableGame, 'id'>): string | null {
 
 /**
  * The RTP a tile shows: the rules' return on their example bet (exampleRtp), worked out when the
- * app is built, so the lobby loads no game's rules. Null for a game the build did not see.
+ * app is built, so the lobby loads no game's rules. Null for a game the build did not see or
+ * without rules (a table still to come).
  */
-export function lobbyRtpOf(game: Pick<PlayableGame, 'id'>): number | null {
+export function lobbyRtpOf(game: Pick<GameDefinition, 'id'>): number | null {
   return LOBBY_RTPS[game.id] ?? null;
 }

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { gamePath, gameTitleKey } from '../../../games/shared/registry/catalog';
-import { isPlayable, type GameDefinition } from '../../../games/shared/registry/definition';
+import type { GameDefinition } from '../../../games/shared/registry/definition';
 import { lobbyArtOf, lobbyRtpOf } from '../../../games/shared/registry/lobbyTile';
 import { prefetchGame } from '../../app/prefetch';
 import type { StaticKey } from '../../i18n';
@@ -27,7 +27,7 @@ export function formatRtp(rtp: number, locale: string): string {
  */
 export function GameTile({ game, eager = false }: { game: GameDefinition; eager?: boolean }) {
   const { t, i18n } = useTranslation();
-  const rtp = isPlayable(game) ? lobbyRtpOf(game) : null;
+  const rtp = lobbyRtpOf(game);
   const art = lobbyArtOf(game);
   const badge = BADGE_KEYS[game.status];
   const name = t(gameTitleKey(game) as StaticKey);
