@@ -16,6 +16,7 @@ import 'pixi.js/sprite-nine-slice';
 import 'pixi.js/text';
 import 'pixi.js/text-bitmap';
 import { BitmapFontManager, CanvasTextMetrics } from 'pixi.js';
+import { installBatchTextureCap } from './batchTextures';
 import { installCanvasBitmapTextUpdates } from './canvasBitmapText';
 import { installTintedCanvasParticles } from './canvasParticles';
 import { installOwnParticleShaders } from './particleShaders';
@@ -23,6 +24,7 @@ import { splitGraphemes } from './graphemes';
 
 installTintedCanvasParticles();
 installOwnParticleShaders();
+installBatchTextureCap();
 installCanvasBitmapTextUpdates();
 
 // Pixi splits bitmap text and wrapped text into graphemes with Intl.Segmenter, its documented

@@ -84,4 +84,83 @@ describe('the renderer', () => {
     expect(await page.evaluate('window.__createdWebGL()')).toBe(0);
     await page.close();
   });
+  it('batches at most eight textures a draw with WebGL, and draws each of ten sprites', async () => {
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/gemMiner?test&renderer=webgl`);
+    await waitForScene(page, 'gemMiner');
+    await untilEngineRests(page, 300);
+    // Ten sprites, each from a texture of its own colour, drawn in one render of their own.
+    const result = await page.evaluate(() => {
+      type Node = { constructor: new (arg?: unknown) => Node; children?: Node[] } & Record<
+        string,
+        unknown
+      >;
+      const engine = window.__engine!;
+      const renderer = engine.renderer as unknown as {
+        gl: WebGL2RenderingContext;
+        resolution: number;
+        limits: { maxBatchableTextures: number };
+        render(container: unknown): void;
+      };
+      const stage = engine.application!.stage as unknown as Node;
+      const find = (node: Node): Node | undefined =>
+        'anchor' in node && 'texture' in node && !('particleChildren' in node)
+          ? node
+          : (node.children ?? []).map(find).find(Boolean);
+      const Sprite = find(stage)!.constructor;
+      const box = new stage.constructor();
+      const colours = Array.from({ length: 10 }, (_, i) => [
+        20 + i * 23,
+        230 - i * 21,
+        (i * 97) % 256,
+      ]);
+      colours.forEach(([r, g, b], i) => {
+        const texture = engine.textures.canvas(`test:batch${i}`, { width: 8, height: 8 }, (c) => {
+          c.fillStyle = `rgb(${r}, ${g}, ${b})`;
+          c.fillRect(0, 0, 8, 8);
+        });
+        const sprite = new Sprite(texture) as unknown as {
+          position: { set(x: number, y: number): void };
+          setSize(size: number): void;
+        };
+        sprite.position.set(i * 24, 0);
+        sprite.setSize(20);
+        (box as unknown as { addChild(child: unknown): void }).addChild(sprite);
+      });
+      const { gl } = renderer;
+      const drawElements = gl.drawElements;
+      let draws = 0;
+      gl.drawElements = function (...args: Parameters<typeof drawElements>) {
+        draws += 1;
+        return drawElements.apply(this, args);
+      };
+      renderer.render(box);
+      gl.drawElements = drawElements;
+      const pixel = new Uint8Array(4);
+      const shown = colours.map((_, i) => {
+        const scale = renderer.resolution;
+        gl.readPixels(
+          Math.round((i * 24 + 10) * scale),
+          gl.drawingBufferHeight - Math.round(10 * scale),
+          1,
+          1,
+          gl.RGBA,
+          gl.UNSIGNED_BYTE,
+          pixel,
+        );
+        return [pixel[0]!, pixel[1]!, pixel[2]!];
+      });
+      engine.wake();
+      return { batch: renderer.limits.maxBatchableTextures, draws, colours, shown };
+    });
+    expect(result.batch).toBe(8);
+    // Ten textures: a batch of eight and one of two.
+    expect(result.draws).toBe(2);
+    result.shown.forEach((rgb, i) =>
+      rgb.forEach((channel, c) =>
+        expect(Math.abs(channel - result.colours[i]![c]!)).toBeLessThanOrEqual(2),
+      ),
+    );
+    await page.close();
+  });
 });
