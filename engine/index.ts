@@ -29,7 +29,7 @@ export * from './headless/index';
 export { SoundManager } from './sound/SoundManager';
 export { Motion } from './core/motion';
 export { NUMBER_GLYPHS, prepareGlyphs } from './core/glyphs';
-export { SpriteText } from './core/spriteText';
+export { SpriteText, spriteTextWidth } from './core/spriteText';
 export type { SpriteTextOptions } from './core/spriteText';
 export type { MotionEffect } from './core/motion';
 export type { SoundChannel, SoundSettings, SoundSpriteDefinition } from './sound/SoundManager';

@@ -22,6 +22,12 @@ export interface SpriteTextOptions extends Omit<ContainerOptions, 'children'> {
   capacity?: number;
 }
 
+/** How wide `text` is in `style` as a SpriteText lays it out, in the text's own pixels. */
+export function spriteTextWidth(text: string, style: TextStyle): number {
+  const layout = BitmapFontManager.getLayout(text, style);
+  return layout.width * layout.scale;
+}
+
 /**
  * Text whose words change while things move (a live multiplier, a result chip), drawn with a
  * bitmap font's glyphs as sprites. A `BitmapText` lays its glyphs out again as a new shape when

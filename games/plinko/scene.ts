@@ -1,17 +1,17 @@
 import {
-  CanvasTextMetrics,
   Container,
   Graphics,
   Particle,
   ParticleContainer,
   Sprite,
-  Text,
   TextStyle,
   type Texture,
 } from 'pixi.js';
 import {
+  NUMBER_GLYPHS,
   prepareGlyphs,
   SpriteText,
+  spriteTextWidth,
   type LayoutReport,
   type LayoutSpace,
   type SceneContext,
@@ -43,10 +43,13 @@ const LABEL_STYLE = {
   fontWeight: '800',
   fill: 0x1a1206,
 } as const;
+/** Every character a bucket's label shows (its multiplier, full or short: `1,5×`, `1k`). */
+const LABEL_GLYPHS = `${NUMBER_GLYPHS}k`;
 const measureStyle = new TextStyle(LABEL_STYLE);
+/** As the label draws it: glyph sprites of one font atlas (SpriteText), not a canvas text. */
 function measureLabel(text: string, fontPx: number): number {
   measureStyle.fontSize = fontPx;
-  return CanvasTextMetrics.measureText(text, measureStyle).width;
+  return spriteTextWidth(text, measureStyle);
 }
 /** Peg hits tick at most this often (ms of simulated time). */
 const TICK_EVERY_MS = 60;
@@ -100,7 +103,8 @@ interface BucketSprite {
   /** The landing flash's own share of `flash` (the light adds to it). */
   flashLevel: number;
   index: number;
-  label: Text;
+  /** Glyph sprites of one atlas: the 17 labels draw in one batch (a Text each took a texture). */
+  label: SpriteText;
   baseY: number;
   labelY: number;
   /** How far it dips when a ball lands (CSS px). */
@@ -188,6 +192,8 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
     this.motion = ctx.engine.motion;
     this.ballLayer = new ParticleContainer({ label: 'balls', texture: this.ballTexture });
     this.board.addChild(this.pegLayer, this.ballLayer);
+    // The labels' glyphs on the GPU now, not in the frame that first shows them.
+    prepareGlyphs({ style: measureStyle }, ctx.engine.renderer, LABEL_GLYPHS);
     const chip = ctx.engine.textures.get('plinko:chip', (box) =>
       box.roundRect(0, 0, CHIP.width, CHIP.height, CHIP.radius).fill(0xffffff),
     );
@@ -215,7 +221,11 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
     if (!placed) return {};
     const first = placed.buckets[0]!;
     const last = placed.buckets.at(-1)!;
-    const labels = this.buckets.map((bucket) => bucket.label.getBounds());
+    // Each label's extent across (upright ones), from its laid-out words.
+    const labels = this.buckets.map(({ label }) => ({
+      x: label.x - label.textWidth * label.anchor.x,
+      width: label.textWidth,
+    }));
     return {
       rows: this.sim.rows,
       boardScale: placed.board.scale,
@@ -459,11 +469,12 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
       }
       light.alpha = this.lights[i] ?? 0;
       const spot = placed.labels[i]!;
-      const label = new Text({
+      const label = new SpriteText({
         text: spot.text,
         style: { ...LABEL_STYLE, fontSize: placed.labelPx },
+        anchor: 0.5,
+        glyphs: LABEL_GLYPHS,
       });
-      label.anchor.set(0.5);
       label.position.set(spot.x, spot.y);
       label.rotation = placed.labelsRotated ? -Math.PI / 2 : 0;
       box.addChild(light, shape, flash);

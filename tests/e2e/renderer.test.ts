@@ -32,6 +32,25 @@ async function pixelCounts(page: Page, rgb: number): Promise<{ near: number; bri
   return { near, bright };
 }
 
+/**
+ * A script for a game page drawn with WebGL: `window.__drawsOf(container)` renders `container`
+ * once and answers how many draw calls that took.
+ */
+const COUNT_DRAWS = `window.__drawsOf = (container) => {
+  const renderer = window.__engine.renderer;
+  const gl = renderer.gl;
+  const drawElements = gl.drawElements;
+  let draws = 0;
+  gl.drawElements = function (...args) {
+    draws += 1;
+    return drawElements.apply(this, args);
+  };
+  renderer.render(container);
+  gl.drawElements = drawElements;
+  return draws;
+}`;
+type DrawCounting = { __drawsOf(container: unknown): number };
+
 // The asteroids field's fill (a tinted particle cut from the scene's atlas).
 const FIELD = 0x070b1a;
 
@@ -89,6 +108,7 @@ describe('the renderer', () => {
     await page.goto(`${env.server.url}/gemMiner?test&renderer=webgl`);
     await waitForScene(page, 'gemMiner');
     await untilEngineRests(page, 300);
+    await page.evaluate(COUNT_DRAWS);
     // Ten sprites, each from a texture of its own colour, drawn in one render of their own.
     const result = await page.evaluate(() => {
       type Node = { constructor: new (arg?: unknown) => Node; children?: Node[] } & Record<
@@ -100,7 +120,6 @@ describe('the renderer', () => {
         gl: WebGL2RenderingContext;
         resolution: number;
         limits: { maxBatchableTextures: number };
-        render(container: unknown): void;
       };
       const stage = engine.application!.stage as unknown as Node;
       const find = (node: Node): Node | undefined =>
@@ -127,15 +146,8 @@ describe('the renderer', () => {
         sprite.setSize(20);
         (box as unknown as { addChild(child: unknown): void }).addChild(sprite);
       });
+      const draws = (window as unknown as DrawCounting).__drawsOf(box);
       const { gl } = renderer;
-      const drawElements = gl.drawElements;
-      let draws = 0;
-      gl.drawElements = function (...args: Parameters<typeof drawElements>) {
-        draws += 1;
-        return drawElements.apply(this, args);
-      };
-      renderer.render(box);
-      gl.drawElements = drawElements;
       const pixel = new Uint8Array(4);
       const shown = colours.map((_, i) => {
         const scale = renderer.resolution;
@@ -161,6 +173,29 @@ describe('the renderer', () => {
         expect(Math.abs(channel - result.colours[i]![c]!)).toBeLessThanOrEqual(2),
       ),
     );
+    await page.close();
+  });
+
+  it("draws plinko's seventeen bucket labels in one batch with WebGL", async () => {
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/plinko?test&renderer=webgl`);
+    await waitForScene(page, 'plinko');
+    await untilEngineRests(page, 300);
+    await page.evaluate(COUNT_DRAWS);
+    const result = await page.evaluate(() => {
+      type Node = { label?: string; children?: Node[] };
+      const engine = window.__engine!;
+      const find = (node: Node): Node | undefined =>
+        node.label === 'bucket-labels' ? node : (node.children ?? []).map(find).find(Boolean);
+      const labels = find(engine.application!.stage as unknown as Node)!;
+      const draws = (window as unknown as DrawCounting).__drawsOf(labels);
+      engine.wake();
+      return { labels: labels.children!.length, draws };
+    });
+    // Sixteen rows, seventeen buckets: one label each, glyphs of one font atlas (a canvas text
+    // each took a texture of its own, three draws of up to eight).
+    expect(result.labels).toBe(17);
+    expect(result.draws).toBe(1);
     await page.close();
   });
 });
