@@ -40,6 +40,16 @@ const UNLIT = 0xc0c0c0;
 /** The tiles the player did not pick, shown at the end. */
 const DIM = 0.4;
 
+/**
+ * Transparent and of no size. Pixi still draws a transparent sprite, and a GPU fills and blends
+ * its every pixel (a hidden tile's glow, gem or crack, outline and mark: most of a board's
+ * fill); collapsed, it covers no pixel. Its next showing sets its scale again.
+ */
+function conceal(target: Sprite | Graphics): void {
+  target.alpha = 0;
+  target.scale.set(0);
+}
+
 /** Pixi's tint setter parses every value through its Color (garbage each time): a change only. */
 function setTint(target: Sprite | Graphics, color: number): void {
   if (target.tint !== color) target.tint = color;
@@ -102,7 +112,7 @@ export class TileView {
       this.base.texture = this.dirt;
       setTint(this.base, look.lit ? 0xffffff : UNLIT);
       this.base.alpha = 1;
-      this.icon.alpha = 0;
+      conceal(this.icon);
     } else if (shown.startsWith('gem')) {
       // The gem rises out of its hole and settles, glowing while it rises.
       this.base.texture = frames.hole;
@@ -132,14 +142,17 @@ export class TileView {
       this.icon.scale.set(box.width / TILE_FRAME.width, box.height / TILE_FRAME.height);
       this.icon.alpha = dim ? DIM : 1;
     }
-    if (!glowing) this.glow.alpha = 0;
-    this.outline.alpha = (hidden ? look.outlined : shown === 'rock') ? 1 : 0;
-    setTint(this.outline, hidden ? COLORS.gold : COLORS.lost);
+    if (!glowing) conceal(this.glow);
+    if (hidden ? look.outlined : shown === 'rock') {
+      this.outline.alpha = 1;
+      this.outline.scale.set(1);
+      setTint(this.outline, hidden ? COLORS.gold : COLORS.lost);
+    } else conceal(this.outline);
     if (look.mark !== undefined) {
       this.mark.position.set(cx, cy);
       this.mark.setSize(2 * size * (look.mark === -1 ? 0.08 : 0.16));
       this.mark.alpha = look.mark === -1 ? 0.5 : 0.9;
-    } else this.mark.alpha = 0;
+    } else conceal(this.mark);
   }
 
   /** The tile's sprites and its outline for a new box (a layout). */

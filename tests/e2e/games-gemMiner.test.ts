@@ -268,4 +268,49 @@ describe('gem miner in the browser', () => {
     await expectTopBarToMatchServer(page, env.server.url, player.token);
     await close();
   }, 240_000);
+
+  it("fills no pixel with a tile's transparent layers once its shaft is dug again", async () => {
+    const page = await env.browser.context.newPage();
+    await openGemMiner(page);
+    // A lost shaft shown whole (gems, cracks, glows, outlines), then a fresh one in its place.
+    const shaft = (status: 'lost' | 'playing') =>
+      page.evaluate((status) => {
+        const sim = window.__engine!.scenes.simulation as unknown as {
+          setBoard(board: object): void;
+        };
+        const dug = [0, 1, 2, 3, 0, 1, 2, 3];
+        const rocks = dug.map((tile, level) => [level === 7 ? tile : (tile + 1) % 4]);
+        const board = { difficulty: 'easy', dug: [], rocks: null, pattern: null, target: null };
+        sim.setBoard(status === 'lost' ? { ...board, status, dug, rocks } : { ...board, status });
+      }, status);
+    await shaft('lost');
+    await poll(() => simulationValue(page, 'sim.settled'), { timeout: 30_000 }).toBe(true);
+    await shaft('playing');
+    await poll(() => simulationValue(page, 'sim.settled'), { timeout: 30_000 }).toBe(true);
+    const layers = await page.evaluate(() => {
+      type Node = {
+        label?: string;
+        alpha: number;
+        visible: boolean;
+        children: Node[];
+        getBounds(): { width: number; height: number };
+      };
+      const find = (node: Node): Node | undefined =>
+        node.label === 'tiles' ? node : node.children.map(find).find(Boolean);
+      const tiles = find(window.__engine!.application!.stage as unknown as Node)!;
+      const transparent = tiles.children
+        .filter((tile) => tile.visible)
+        .flatMap((tile) => tile.children.filter((layer) => layer.alpha === 0));
+      return transparent.map((layer) => {
+        const { width, height } = layer.getBounds();
+        return width * height;
+      });
+    });
+    // Every hidden tile keeps its gem or crack and its glow transparent (its outline and mark
+    // too, unless the level in play shows them): a GPU still fills and blends a transparent
+    // sprite's pixels, so they are also of no size.
+    expect(layers.length).toBeGreaterThanOrEqual(32 * 2);
+    expect(layers.filter((area) => area > 0)).toEqual([]);
+    await page.close();
+  });
 });
