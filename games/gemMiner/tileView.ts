@@ -3,6 +3,7 @@
 // layout) is a Graphics.
 import { Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import { CRACK, GEM_HALF, GLOW_RADIUS, TILE_FRAME } from './art';
+import { conceal, showAt } from '../shared/scene/transparent';
 import { COLORS } from './palette';
 
 /** The sheet's frames the tiles use (see art.ts). */
@@ -39,16 +40,6 @@ export interface Box {
 const UNLIT = 0xc0c0c0;
 /** The tiles the player did not pick, shown at the end. */
 const DIM = 0.4;
-
-/**
- * Transparent and of no size. Pixi still draws a transparent sprite, and a GPU fills and blends
- * its every pixel (a hidden tile's glow, gem or crack, outline and mark: most of a board's
- * fill); collapsed, it covers no pixel. Its next showing sets its scale again.
- */
-function conceal(target: Sprite | Graphics): void {
-  target.alpha = 0;
-  target.scale.set(0);
-}
 
 /** Pixi's tint setter parses every value through its Color (garbage each time): a change only. */
 function setTint(target: Sprite | Graphics, color: number): void {
@@ -142,12 +133,11 @@ export class TileView {
       this.icon.scale.set(box.width / TILE_FRAME.width, box.height / TILE_FRAME.height);
       this.icon.alpha = dim ? DIM : 1;
     }
+    // A hidden tile's glow, gem or crack, outline and mark: most of a board's fill.
     if (!glowing) conceal(this.glow);
-    if (hidden ? look.outlined : shown === 'rock') {
-      this.outline.alpha = 1;
-      this.outline.scale.set(1);
-      setTint(this.outline, hidden ? COLORS.gold : COLORS.lost);
-    } else conceal(this.outline);
+    const outlined = hidden ? look.outlined : shown === 'rock';
+    showAt(this.outline, outlined ? 1 : 0);
+    if (outlined) setTint(this.outline, hidden ? COLORS.gold : COLORS.lost);
     if (look.mark !== undefined) {
       this.mark.position.set(cx, cy);
       this.mark.setSize(2 * size * (look.mark === -1 ? 0.08 : 0.16));

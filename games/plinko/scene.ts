@@ -18,6 +18,7 @@ import {
 } from '../../engine/index';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
+import { conceal, showAt } from '../shared/scene/transparent';
 import type { BoardGeometry } from './board';
 import { PLINKO_ART } from './bundle';
 import { plinkoChannel, type PlinkoSceneApi } from './channel';
@@ -61,7 +62,7 @@ const LIGHT_STEPS = 10;
 
 /** A bucket's white overlay: its landing flash, or a third of its light, whichever is brighter. */
 function showFlash(bucket: BucketSprite): void {
-  bucket.flash.alpha = Math.max(bucket.flashLevel, bucket.light.alpha * 0.3);
+  showAt(bucket.flash, Math.max(bucket.flashLevel, bucket.light.alpha * 0.3));
 }
 
 /** Bucket colours from the edge (rare, high) to the centre (common, low). */
@@ -291,7 +292,7 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
         // In steps of a tenth: a light changes a few times as its ball nears, not every frame.
         const level = Math.round((this.lights[bucket.index] ?? 0) * LIGHT_STEPS) / LIGHT_STEPS;
         if (level === bucket.light.alpha) continue;
-        bucket.light.alpha = level;
+        showAt(bucket.light, level);
         showFlash(bucket);
       }
     }
@@ -455,7 +456,7 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
       shape.tint = bucketColor(multiplier);
       shape.setSize(rect.width, rect.height);
       const flash = new Graphics().roundRect(0, 0, rect.width, rect.height, radius).fill(0xffffff);
-      flash.alpha = 0;
+      conceal(flash);
       // The bucket's own colour, glowing out of it in two soft rings.
       const halo = Math.max(3, Math.min(9, rect.width * 0.25));
       const light = new Graphics();
@@ -467,7 +468,7 @@ class PlinkoView extends GameView<PlinkoWorld, PlinkoData> {
           .roundRect(-grow, -grow, rect.width + 2 * grow, rect.height + 2 * grow, radius + grow)
           .fill({ color: bucketColor(multiplier), alpha });
       }
-      light.alpha = this.lights[i] ?? 0;
+      showAt(light, this.lights[i] ?? 0);
       const spot = placed.labels[i]!;
       const label = new SpriteText({
         text: spot.text,

@@ -10,6 +10,7 @@ import {
   poll,
   serverBalance,
   simulationValue,
+  transparentLayerAreas,
   waitForScene,
 } from './games-helpers';
 
@@ -287,25 +288,7 @@ describe('gem miner in the browser', () => {
     await poll(() => simulationValue(page, 'sim.settled'), { timeout: 30_000 }).toBe(true);
     await shaft('playing');
     await poll(() => simulationValue(page, 'sim.settled'), { timeout: 30_000 }).toBe(true);
-    const layers = await page.evaluate(() => {
-      type Node = {
-        label?: string;
-        alpha: number;
-        visible: boolean;
-        children: Node[];
-        getBounds(): { width: number; height: number };
-      };
-      const find = (node: Node): Node | undefined =>
-        node.label === 'tiles' ? node : node.children.map(find).find(Boolean);
-      const tiles = find(window.__engine!.application!.stage as unknown as Node)!;
-      const transparent = tiles.children
-        .filter((tile) => tile.visible)
-        .flatMap((tile) => tile.children.filter((layer) => layer.alpha === 0));
-      return transparent.map((layer) => {
-        const { width, height } = layer.getBounds();
-        return width * height;
-      });
-    });
+    const layers = await transparentLayerAreas(page, 'tiles');
     // Every hidden tile keeps its gem or crack and its glow transparent (its outline and mark
     // too, unless the level in play shows them): a GPU still fills and blends a transparent
     // sprite's pixels, so they are also of no size.

@@ -97,6 +97,33 @@ export async function expectTopBarToMatchServer(page: Page, base: string, token:
   return expected;
 }
 
+/**
+ * The area (px²) of each transparent layer of the shown parts under the scene's container
+ * `label` (a tile's or a bucket's layers): what a GPU would fill and blend for nothing unless the
+ * layer is also of no size (games/shared/scene/transparent.ts).
+ */
+export function transparentLayerAreas(page: Page, label: string): Promise<number[]> {
+  return page.evaluate((label) => {
+    type Node = {
+      label?: string;
+      alpha: number;
+      visible: boolean;
+      children: Node[];
+      getBounds(): { width: number; height: number };
+    };
+    const find = (node: Node): Node | undefined =>
+      node.label === label ? node : node.children.map(find).find(Boolean);
+    const parts = find(window.__engine!.application!.stage as unknown as Node)!.children;
+    return parts
+      .filter((part) => part.visible)
+      .flatMap((part) => part.children.filter((layer) => layer.alpha === 0))
+      .map((layer) => {
+        const { width, height } = layer.getBounds();
+        return width * height;
+      });
+  }, label);
+}
+
 /** A value of the running scene's simulation (the page must be opened with ?test). */
 export function simulationValue<T>(page: Page, expression: string): Promise<T> {
   return page.evaluate(

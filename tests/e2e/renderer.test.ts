@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { TRACK_CONTEXTS } from './engine-helpers';
-import { untilEngineRests, waitForScene } from './games-helpers';
+import { transparentLayerAreas, untilEngineRests, waitForScene } from './games-helpers';
 
 const env = serverAndBrowser();
 
@@ -196,6 +196,19 @@ describe('the renderer', () => {
     // each took a texture of its own, three draws of up to eight).
     expect(result.labels).toBe(17);
     expect(result.draws).toBe(1);
+    await page.close();
+  });
+
+  it("fills no pixel with plinko's unlit bucket lights and flashes", async () => {
+    const page = await env.browser.context.newPage();
+    await page.goto(`${env.server.url}/plinko?test&renderer=webgl`);
+    await waitForScene(page, 'plinko');
+    await untilEngineRests(page, 300);
+    const areas = await transparentLayerAreas(page, 'buckets');
+    // No ball in flight: each of the 17 buckets' halo and flash is transparent, and of no size (a
+    // GPU fills and blends a transparent shape's pixels as any other).
+    expect(areas).toHaveLength(17 * 2);
+    expect(areas.filter((area) => area > 0)).toEqual([]);
     await page.close();
   });
 });
