@@ -9,6 +9,7 @@ import type {
 import { BOARD_ACTIONS, cursorStep } from '../shared/scene/boardKeys';
 import { defineScene, GameView } from '../shared/scene/gameScene';
 import { playGameSound } from '../shared/scene/sounds';
+import { conceal } from '../shared/scene/transparent';
 import type { TileFace } from './board';
 import { MINES_ART, type MinesFrame } from './bundle';
 import { minesChannel, type MinesSceneApi } from './channel';
@@ -36,6 +37,8 @@ interface TileSprite {
   body: Sprite;
   /** The gem or mine on an opened tile. */
   icon: Sprite;
+  /** The icon's scale when shown (the layout's; concealed, it is 0). */
+  iconScale: { x: number; y: number };
   cursor: Graphics;
   drawn: string;
 }
@@ -83,7 +86,7 @@ class MinesView extends GameView<MinesSimulation> {
       root.on('pointerover', () => (this.hover = i));
       root.on('pointerout', () => this.hover === i && (this.hover = -1));
       board.addChild(root);
-      this.tiles.push({ root, body, icon, cursor, drawn: '' });
+      this.tiles.push({ root, body, icon, iconScale: { x: 1, y: 1 }, cursor, drawn: '' });
     }
     ctx.root.addChild(board);
     this.placeTiles();
@@ -186,14 +189,15 @@ class MinesView extends GameView<MinesSimulation> {
       tile.root.position.set(left + (i % 5) * (size + gap), top + Math.floor(i / 5) * (size + gap));
       tile.body.setSize(size / TILE_IN_CELL);
       tile.icon.setSize(size * ICON);
+      tile.iconScale = { x: tile.icon.scale.x, y: tile.icon.scale.y };
       tile.drawn = '';
     });
   }
 
   /**
    * Swaps the tile's frames for its face; nothing is drawn again. A closed tile's icon is
-   * transparent rather than hidden: switching `visible` rebuilt the board's draw instructions in
-   * every frame of a staggered reveal.
+   * transparent and of no size rather than hidden: switching `visible` rebuilt the board's draw
+   * instructions in every frame of a staggered reveal (transparent.ts).
    */
   private showTile(tile: TileSprite, face: TileFace, hovered: boolean, cursor: boolean): void {
     const { frames } = this;
@@ -202,9 +206,13 @@ class MinesView extends GameView<MinesSimulation> {
     tile.cursor.visible = cursor;
     const gem = face === 'gem' || face === 'gem-unpicked';
     const mine = face === 'mine' || face === 'mine-unpicked';
-    if (gem || mine) tile.icon.texture = gem ? frames.gem : frames.mine;
-    tile.icon.alpha =
-      gem || mine ? (face === 'gem-unpicked' || face === 'mine-unpicked' ? DIM : 1) : 0;
+    if (!gem && !mine) {
+      conceal(tile.icon);
+      return;
+    }
+    tile.icon.texture = gem ? frames.gem : frames.mine;
+    tile.icon.scale.set(tile.iconScale.x, tile.iconScale.y);
+    tile.icon.alpha = face === 'gem-unpicked' || face === 'mine-unpicked' ? DIM : 1;
   }
 }
 

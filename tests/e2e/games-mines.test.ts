@@ -6,6 +6,7 @@ import {
   playerPage,
   serverBalance,
   simulationValue,
+  transparentLayerAreas,
   waitForScene,
   poll,
 } from './games-helpers';
@@ -43,6 +44,18 @@ async function sceneFaces(page: Page): Promise<string[]> {
 }
 
 describe('mines in the browser', () => {
+  it("fills no pixel with a closed tile's icon", async () => {
+    const page = await env.browser.context.newPage();
+    await openMines(page, env.server.url);
+    // Before a game every tile is closed: its gem or mine icon transparent, and of no size (a
+    // GPU fills and blends a transparent sprite's pixels as any other).
+    await poll(() => transparentLayerAreas(page, 'mines-board')).toHaveLength(25);
+    expect((await transparentLayerAreas(page, 'mines-board')).filter((area) => area > 0)).toEqual(
+      [],
+    );
+    await page.close();
+  });
+
   it('plays across a reload: start, reveal, reload resumes the game, cash out shows the board', async () => {
     const { page, player, close } = await playerPage(env.browser, env.server.url);
     await openMines(page, env.server.url);
