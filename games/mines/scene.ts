@@ -37,8 +37,6 @@ interface TileSprite {
   body: Sprite;
   /** The gem or mine on an opened tile. */
   icon: Sprite;
-  /** The icon's scale when shown (the layout's; concealed, it is 0). */
-  iconScale: { x: number; y: number };
   cursor: Graphics;
   drawn: string;
 }
@@ -86,7 +84,7 @@ class MinesView extends GameView<MinesSimulation> {
       root.on('pointerover', () => (this.hover = i));
       root.on('pointerout', () => this.hover === i && (this.hover = -1));
       board.addChild(root);
-      this.tiles.push({ root, body, icon, iconScale: { x: 1, y: 1 }, cursor, drawn: '' });
+      this.tiles.push({ root, body, icon, cursor, drawn: '' });
     }
     ctx.root.addChild(board);
     this.placeTiles();
@@ -188,8 +186,7 @@ class MinesView extends GameView<MinesSimulation> {
     this.tiles.forEach((tile, i) => {
       tile.root.position.set(left + (i % 5) * (size + gap), top + Math.floor(i / 5) * (size + gap));
       tile.body.setSize(size / TILE_IN_CELL);
-      tile.icon.setSize(size * ICON);
-      tile.iconScale = { x: tile.icon.scale.x, y: tile.icon.scale.y };
+      // Drawn again (its icon sized, or concealed) at the next render.
       tile.drawn = '';
     });
   }
@@ -211,7 +208,7 @@ class MinesView extends GameView<MinesSimulation> {
       return;
     }
     tile.icon.texture = gem ? frames.gem : frames.mine;
-    tile.icon.scale.set(tile.iconScale.x, tile.iconScale.y);
+    tile.icon.setSize(this.tileSize * ICON);
     tile.icon.alpha = face === 'gem-unpicked' || face === 'mine-unpicked' ? DIM : 1;
   }
 }

@@ -7,15 +7,19 @@ import { transparentLayerAreas, untilEngineRests, waitForScene } from './games-h
 
 const env = serverAndBrowser();
 
-/** The asteroids page with its scene shown, drawn by the renderer `query` asks for. */
-async function asteroids(query: string): Promise<Page> {
+/**
+ * A game's page with its scene shown and at rest, drawn by the renderer `query` asks for. Nothing
+ * moves before a round: the frame on screen is final once none is drawn for `restMs`.
+ */
+async function restingScene(game: string, query: string, restMs = 300): Promise<Page> {
   const page = await env.browser.context.newPage();
-  await page.goto(`${env.server.url}/asteroids?test${query}`);
-  await waitForScene(page, 'asteroids');
-  // Nothing moves before a round: the frame on screen is final once none is drawn for a while.
-  await untilEngineRests(page, 500);
+  await page.goto(`${env.server.url}/${game}?test${query}`);
+  await waitForScene(page, game);
+  await untilEngineRests(page, restMs);
   return page;
 }
+
+const asteroids = (query: string) => restingScene('asteroids', query, 500);
 
 /** Pixels of the canvas near `rgb` (each channel within 2), and pixels brighter than a star's floor. */
 async function pixelCounts(page: Page, rgb: number): Promise<{ near: number; bright: number }> {
@@ -104,10 +108,7 @@ describe('the renderer', () => {
     await page.close();
   });
   it('batches at most eight textures a draw with WebGL, and draws each of ten sprites', async () => {
-    const page = await env.browser.context.newPage();
-    await page.goto(`${env.server.url}/gemMiner?test&renderer=webgl`);
-    await waitForScene(page, 'gemMiner');
-    await untilEngineRests(page, 300);
+    const page = await restingScene('gemMiner', '&renderer=webgl');
     await page.evaluate(COUNT_DRAWS);
     // Ten sprites, each from a texture of its own colour, drawn in one render of their own.
     const result = await page.evaluate(() => {
@@ -177,10 +178,7 @@ describe('the renderer', () => {
   });
 
   it("draws plinko's seventeen bucket labels in one batch with WebGL", async () => {
-    const page = await env.browser.context.newPage();
-    await page.goto(`${env.server.url}/plinko?test&renderer=webgl`);
-    await waitForScene(page, 'plinko');
-    await untilEngineRests(page, 300);
+    const page = await restingScene('plinko', '&renderer=webgl');
     await page.evaluate(COUNT_DRAWS);
     const result = await page.evaluate(() => {
       type Node = { label?: string; children?: Node[] };
@@ -200,10 +198,7 @@ describe('the renderer', () => {
   });
 
   it("fills no pixel with plinko's unlit bucket lights and flashes", async () => {
-    const page = await env.browser.context.newPage();
-    await page.goto(`${env.server.url}/plinko?test&renderer=webgl`);
-    await waitForScene(page, 'plinko');
-    await untilEngineRests(page, 300);
+    const page = await restingScene('plinko', '&renderer=webgl');
     const areas = await transparentLayerAreas(page, 'buckets');
     // No ball in flight: each of the 17 buckets' halo and flash is transparent, and of no size (a
     // GPU fills and blends a transparent shape's pixels as any other).
