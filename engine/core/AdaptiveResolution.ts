@@ -6,14 +6,21 @@
  *
  * A frame is late when its interval is over 1.5 times the display's frame interval, read from
  * the frames themselves (the shortest tenth of each of the last DISPLAY_WINDOWS windows), so 60,
- * 90 and 120 Hz screens all work, and a run of slow frames still counts as late. A window of
- * WINDOW frames with at least LATE_SHARE of them late steps the scale down by STEP, to no lower
+ * 90 and 120 Hz screens all work, and a run of slow frames still counts as late; a frame over
+ * ALWAYS_LATE_MS is late on any screen (a device that never once drew in time has no fast frame
+ * to learn its display from). A window of WINDOW frames, or of WINDOW_MS once it holds
+ * MIN_WINDOW frames (a device drawing a few frames a second is judged every second, not every
+ * 60 frames), with at least LATE_SHARE of them late steps the scale down by STEP, to no lower
  * than MIN_SCALE. Clean windows in a row step it back up; a step up that is followed by a step
  * down soon after doubles the clean time required next (so a device on the edge does not
  * flicker between two sharpnesses).
  */
 export const ADAPTIVE_RESOLUTION = {
   WINDOW: 60,
+  WINDOW_MS: 1000,
+  MIN_WINDOW: 6,
+  /** Under 20 frames a second: late whatever the display's rate. */
+  ALWAYS_LATE_MS: 50,
   LATE_SHARE: 0.1,
   STEP: 0.125,
   MIN_SCALE: 0.625,
@@ -29,6 +36,7 @@ export class AdaptiveResolution {
   /** The current scale of the render resolution. */
   scale = 1;
   private readonly intervals: number[] = [];
+  private windowMs = 0;
   private cleanWindows = 0;
   private cleanRequired: number = ADAPTIVE_RESOLUTION.CLEAN_WINDOWS;
   private windowsSinceStepUp = Number.POSITIVE_INFINITY;
@@ -40,19 +48,22 @@ export class AdaptiveResolution {
   /** Records one frame interval (ms); answers true when the scale changed. */
   record(frameMs: number): boolean {
     if (!this.enabled || !(frameMs > 0)) return false;
+    const c = ADAPTIVE_RESOLUTION;
     this.intervals.push(frameMs);
-    if (this.intervals.length < ADAPTIVE_RESOLUTION.WINDOW) return false;
+    this.windowMs += frameMs;
+    const frames = this.intervals.length;
+    if (frames < c.WINDOW && (frames < c.MIN_WINDOW || this.windowMs < c.WINDOW_MS)) return false;
     const sorted = [...this.intervals].sort((a, b) => a - b);
     this.displayIntervals.push(sorted[Math.floor(sorted.length / 10)]!);
     if (this.displayIntervals.length > ADAPTIVE_RESOLUTION.DISPLAY_WINDOWS) {
       this.displayIntervals.shift();
     }
-    const threshold = 1.5 * Math.min(...this.displayIntervals);
+    const threshold = Math.min(1.5 * Math.min(...this.displayIntervals), c.ALWAYS_LATE_MS);
     const late = this.intervals.filter((ms) => ms > threshold).length;
     this.intervals.length = 0;
+    this.windowMs = 0;
     this.windowsSinceStepUp += 1;
-    const c = ADAPTIVE_RESOLUTION;
-    if (late >= c.WINDOW * c.LATE_SHARE) {
+    if (late >= frames * c.LATE_SHARE) {
       this.cleanWindows = 0;
       if (this.scale <= c.MIN_SCALE) return false;
       if (this.windowsSinceStepUp <= c.FAILED_WITHIN) {
@@ -75,6 +86,7 @@ export class AdaptiveResolution {
   reset(): void {
     this.scale = 1;
     this.intervals.length = 0;
+    this.windowMs = 0;
     this.cleanWindows = 0;
     this.cleanRequired = ADAPTIVE_RESOLUTION.CLEAN_WINDOWS;
     this.windowsSinceStepUp = Number.POSITIVE_INFINITY;
