@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { axiosXhrOnly } from './scripts/build/axiosXhrOnly';
 import { firstPaintInDev } from './scripts/build/firstPaintInDev';
-import { lazyTextSegmenter } from './scripts/build/lazyTextSegmenter';
+import { lazyPixiStart } from './scripts/build/lazyPixiStart';
 import { lobbyRtps } from './scripts/build/lobbyRtps';
 import { localeParts } from './scripts/build/localeParts';
 import { precompress } from './scripts/build/precompress';
@@ -20,7 +20,7 @@ export default defineConfig({
     localeParts(),
     lobbyRtps(),
     axiosXhrOnly(),
-    lazyTextSegmenter(),
+    lazyPixiStart(),
     precompress(),
   ],
   build: {

@@ -197,6 +197,32 @@ describe('the renderer', () => {
     await page.close();
   });
 
+  it('reads no canvas back while a WebGL page starts; Canvas 2D asks how to tint when it draws', async () => {
+    const pixelReads = async (renderer: string) => {
+      const page = await env.browser.context.newPage();
+      await page.addInitScript(() => {
+        const counted = window as unknown as { __pixelReads: number };
+        counted.__pixelReads = 0;
+        const getImageData = CanvasRenderingContext2D.prototype.getImageData;
+        CanvasRenderingContext2D.prototype.getImageData = function (...args) {
+          counted.__pixelReads += 1;
+          return getImageData.apply(this, args);
+        };
+      });
+      await page.goto(`${env.server.url}/dice?test&renderer=${renderer}`);
+      await waitForScene(page, 'dice');
+      const reads = await page.evaluate(
+        () => (window as unknown as { __pixelReads: number }).__pixelReads,
+      );
+      await page.close();
+      return reads;
+    };
+    // Pixi's canvas tint asked whether "multiply" blending works (three canvases and a read back)
+    // when its module was evaluated, on every page: now the first tint asks.
+    expect(await pixelReads('webgl')).toBe(0);
+    expect(await pixelReads('canvas')).toBeGreaterThan(0);
+  });
+
   it("fills no pixel with plinko's unlit bucket lights and flashes", async () => {
     const page = await restingScene('plinko', '&renderer=webgl');
     const areas = await transparentLayerAreas(page, 'buckets');
