@@ -9,6 +9,7 @@ import { Motion } from './motion';
 import { renderResolution, type Size } from './fit';
 import { loseProbeContexts, trackProbeContexts } from './probeContexts';
 import { AdaptiveResolution } from './AdaptiveResolution';
+import { yieldTask } from './yieldTask';
 import { FrameStats, type EngineStats } from './FrameStats';
 import { chooseRenderer, type RendererChoice, type RendererKind } from './rendererChoice';
 import { softwareWebGL } from './webglProbe';
@@ -403,6 +404,7 @@ export class Engine {
         ctx.root.scale.set(fit.scale);
         ctx.root.position.set(fit.x, fit.y);
       },
+      yieldTask,
     };
   }
 

@@ -29,6 +29,8 @@ export interface SceneHost<Ctx> {
   screenSize?(): Size;
   /** Scales and moves the instance's root: 1:1 for a scene with layout(), else the letterbox. */
   place?(ctx: Ctx, fit: Fit): void;
+  /** Ends the current task (a page's engine: a scene's start runs as a few short tasks). */
+  yieldTask?(): Promise<void>;
 }
 
 /** The current scene's layout as the engine gave it and as the scene describes it. */
@@ -285,8 +287,12 @@ export class SceneManager<Ctx> {
       }
       this.events.emit('progress', { sceneId: id, progress: 1 });
       if (!instance.created) {
+        // Building a scene is its start's largest piece: a task of its own, apart from the
+        // assets' arrival and from the layout and show that follow.
+        await this.host.yieldTask?.();
         await instance.view.create?.(instance.ctx);
         instance.created = true;
+        await this.host.yieldTask?.();
       }
       this.host.mount(instance.ctx);
       this.current = instance;

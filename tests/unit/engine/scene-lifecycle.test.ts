@@ -139,6 +139,28 @@ describe('scene lifecycle', () => {
     expect(manager.state).toBe('idle');
   });
 
+  it("builds a new scene in a task of its own, when the host can end a task; a pooled one's show does not wait", async () => {
+    const log: string[] = [];
+    const { host } = fakeHost(log);
+    host.yieldTask = async () => void log.push('yield');
+    const manager = new SceneManager(host);
+    manager.register('a', recordingScene('a', log, { bundles: ['a-art'] }));
+    manager.register('b', recordingScene('b', log));
+
+    await manager.show('a');
+    expect(log.slice(log.indexOf('load:a-art'), log.indexOf('mount:a') + 1)).toEqual([
+      'load:a-art',
+      'yield',
+      'a.create',
+      'yield',
+      'mount:a',
+    ]);
+    await manager.show('b');
+    log.length = 0;
+    await manager.show('a');
+    expect(log).not.toContain('yield');
+  });
+
   it('pools a hidden scene: the next visit reuses it without create, and shutdown is not destroy', async () => {
     const log: string[] = [];
     const { host } = fakeHost(log);
