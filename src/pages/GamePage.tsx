@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +12,10 @@ import {
 import { MAIN_ACTION, revealScene } from '../components/game/mainAction';
 import { PlayNotice } from '../components/game/PlayNotice';
 import { RealityCheck } from '../components/game/RealityCheck';
+import { LazyLiveBets } from '../components/liveBets/LazyLiveBets';
 import { authState } from '../state/auth';
 import { loadGameSettings } from '../state/gameSettings';
 import { loadPlayStatus } from '../state/play';
-
-// The live table loads after the page's first paint: it stays out of the first-load budget.
-const LiveBets = lazy(() =>
-  import('../components/liveBets/LiveBets').then((module) => ({ default: module.LiveBets })),
-);
 
 /**
  * A game page under the game header: the game's scene (src/components/GameView.tsx) and its
@@ -32,6 +28,7 @@ export default function GamePage() {
   const [location] = useLocation();
   const game = playableGameAt(location);
   const [settled, setSettled] = useState(0);
+  const [sceneShown, setSceneShown] = useState(false);
   const stageRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<HTMLDivElement>(null);
   const userId = user?.id ?? null;
@@ -54,7 +51,7 @@ export default function GamePage() {
     <main className="page game-page" data-screen="game" data-game={game?.id}>
       <div className="game-page__stage" ref={stageRef}>
         <div className="game-page__scene" data-slot="game-scene" ref={sceneRef}>
-          {game ? <GameSceneSlot game={game} /> : null}
+          {game ? <GameSceneSlot game={game} onShown={() => setSceneShown(true)} /> : null}
         </div>
         <aside className="game-page__panel" data-slot="game-panel" aria-label={t('game.controls')}>
           {user ? <PlayNotice /> : null}
@@ -80,9 +77,8 @@ export default function GamePage() {
         </aside>
       </div>
       {user && game ? <GameBelowSlot game={game} refreshKey={settled} /> : null}
-      <Suspense fallback={null}>
-        <LiveBets />
-      </Suspense>
+      {/* Below the stage: its place is only final once the scene and the panel are in. */}
+      <LazyLiveBets watchFrom={sceneShown} />
       {userId !== null ? <RealityCheck userId={userId} /> : null}
     </main>
   );

@@ -1,14 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSceneSlot, prefetchScreen, whenIdle } from '../app/prefetch';
 import { GAMES, gamePath } from '../../games/shared/registry/catalog';
 import { GameTile } from '../components/lobby/GameTile';
 import { OriginalsBanner } from '../components/lobby/OriginalsBanner';
-
-// The live table loads after the page's first paint: it stays out of the first-load budget.
-const LiveBets = lazy(() =>
-  import('../components/liveBets/LiveBets').then((module) => ({ default: module.LiveBets })),
-);
+import { LazyLiveBets } from '../components/liveBets/LazyLiveBets';
 
 /**
  * The lobby: the Originals banner and a tile per game (src/components/lobby/). Plain links only;
@@ -36,9 +32,7 @@ export default function HomePage() {
           </li>
         ))}
       </ul>
-      <Suspense fallback={null}>
-        <LiveBets />
-      </Suspense>
+      <LazyLiveBets />
     </main>
   );
 }

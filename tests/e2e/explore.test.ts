@@ -13,6 +13,7 @@ import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { call, registerUser } from '../support/testApp';
 import { poll, runningAnimations } from './games-helpers';
+import { liveTableConnected } from './shell-helpers';
 import { seriousViolations } from '../support/axe';
 import { EVERY_GAME, gamesUnderTest } from '../support/gamesUnderTest';
 
@@ -89,7 +90,7 @@ describe('lobby tiles', () => {
     const page = await newPage(390, 844);
     await page.goto(server.url);
     await page.locator('.game-tile__badge--live').first().waitFor();
-    await page.locator('.live-bets[data-live-bets=live]').waitFor();
+    await liveTableConnected(page);
     const running = () => runningAnimations(page);
     // The progress bar's fade and the screen's entrance end within a second.
     await poll(running, { timeout: 5_000 }).toEqual([]);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { call, registerUser } from '../support/testApp';
 import { playerPage, poll, waitForScene } from './games-helpers';
+import { liveTableConnected } from './shell-helpers';
 import { seriousViolations } from '../support/axe';
 
 const env = serverAndBrowser();
@@ -31,7 +32,7 @@ async function watcher(width = 1440): Promise<{ page: Page; context: BrowserCont
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${env.server.url}/`);
-  await page.locator('.live-bets[data-live-bets=live]').waitFor();
+  await liveTableConnected(page);
   return { page, context };
 }
 
@@ -50,7 +51,7 @@ describe('live bets table', () => {
     await page.goto(`${env.server.url}/dice?test`);
     await waitForScene(page, 'dice');
     // The player's own table is connected too: their bet comes back to it marked as theirs.
-    await page.locator('.live-bets[data-live-bets=live]').waitFor();
+    await liveTableConnected(page);
     const panel = page.locator('[data-testid=dice-panel]');
     await panel.locator('input[name=amount]').fill('2.50');
     const answer = page.waitForResponse(
@@ -79,6 +80,31 @@ describe('live bets table', () => {
     expect(await watching.page.getByRole('tab', { name: 'My bets' }).count()).toBe(0);
     await close();
     await watching.context.close();
+  });
+
+  it('waits on a phone until the player scrolls near it: nothing rendered or streamed before', async () => {
+    const context = await env.browser.browser!.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/bets/live')) streams.push(request.url());
+    });
+    await page.goto(`${env.server.url}/dice?test`);
+    await waitForScene(page, 'dice');
+    // The scene shown and the page idle: the table's place is final, below the fold, and watched.
+    await page.locator('[data-when-near=watching]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(500);
+    expect(await page.locator('.live-bets').count()).toBe(0);
+    expect(streams).toEqual([]);
+
+    await liveTableConnected(page);
+    expect(streams).toHaveLength(1);
+    await context.close();
   });
 
   it('shows "Hidden" once the player turns on the setting', async () => {

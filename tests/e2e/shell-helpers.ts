@@ -41,3 +41,24 @@ export async function dialogTitle(page: Page): Promise<string> {
   await dialog.waitFor();
   return (await dialog.locator('.dialog__title').textContent()) ?? '';
 }
+
+/**
+ * Scrolls to the live bets table (it mounts, and opens its stream, when the player scrolls near
+ * it) and waits until it is connected, its backlog in.
+ */
+export async function liveTableConnected(page: Page): Promise<void> {
+  const live = page.locator('.live-bets[data-live-bets=live]');
+  await expect
+    .poll(
+      async () => {
+        if (await live.count()) return true;
+        // Its place, or the table once mounted (the place is swapped for it in between).
+        await page.evaluate(() =>
+          document.querySelector('[data-when-near], .live-bets')?.scrollIntoView({ block: 'end' }),
+        );
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}

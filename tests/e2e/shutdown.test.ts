@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { createTestDatabase, DB_KINDS, type DbKind, type TestDatabase } from '../support/testApp';
 import { rigNextCrash } from '../integration/live-support';
 import { playerPage, poll, waitForScene } from './games-helpers';
+import { liveTableConnected } from './shell-helpers';
 
 /** What the issue asks: the whole stop, from SIGTERM to the process gone. */
 const STOP_BUDGET_MS = 10_000;
@@ -31,12 +32,12 @@ async function browse(
   const guestContext = await browser.browser!.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(`${server.url}/`);
-  await guest.locator('.live-bets[data-live-bets=live]').waitFor();
+  await liveTableConnected(guest);
 
   const { page, player, close } = await playerPage(browser, server.url);
   await page.goto(`${server.url}/dice?test`);
   await waitForScene(page, 'dice');
-  await page.locator('.live-bets[data-live-bets=live]').waitFor();
+  await liveTableConnected(page);
   const dice = page.locator('[data-testid=dice-panel]');
   await dice.locator('[data-testid=dice-bet]').click();
   await poll(() => dice.getAttribute('data-busy')).toBeNull();

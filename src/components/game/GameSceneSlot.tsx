@@ -9,7 +9,13 @@ import { useEngineSettings } from './engineSettings';
  * The game's scene in the engine canvas, and a won round's celebration over it; data-scene-state
  * says whether the scene is shown yet.
  */
-export default function GameSceneSlot({ game }: { game: PlayableGame }) {
+export default function GameSceneSlot({
+  game,
+  onShown,
+}: {
+  game: PlayableGame;
+  onShown?: () => void;
+}) {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   registerGameScene(game); // idempotent: the engine keeps the first registration
   useEngineSettings();
@@ -17,7 +23,10 @@ export default function GameSceneSlot({ game }: { game: PlayableGame }) {
     <div className="game-scene" data-scene-state={state}>
       <GameView
         scene={game.id}
-        onShown={() => setState('shown')}
+        onShown={() => {
+          setState('shown');
+          onShown?.();
+        }}
         onError={() => setState('failed')}
       />
       <WinCelebration />

@@ -32,7 +32,7 @@ function panelOf(game: PlayableGame): ComponentType<GamePanelProps> {
  * panel never wait for it; when the lobby fetched it ahead, it shows at once. (No Suspense here:
  * React holds back content that resolves behind a shown fallback for up to 300 ms.)
  */
-export function GameSceneSlot({ game }: { game: PlayableGame }) {
+export function GameSceneSlot({ game, onShown }: { game: PlayableGame; onShown?: () => void }) {
   const [Slot, setSlot] = useState(() => loadedSceneSlot());
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -51,7 +51,7 @@ export function GameSceneSlot({ game }: { game: PlayableGame }) {
       cancel();
     };
   }, [Slot]);
-  if (Slot) return <Slot game={game} />;
+  if (Slot) return <Slot game={game} onShown={onShown} />;
   return <div className="game-scene" data-scene-state={failed ? 'failed' : 'loading'} />;
 }
 
