@@ -11,6 +11,9 @@ interface LazyEdit {
   lazy: string;
 }
 
+const CANVAS_UTILS =
+  /[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canvasUtils\.mjs$/;
+
 const EDITS: readonly LazyEdit[] = [
   {
     // CanvasTextMetrics builds an Intl.Segmenter, and a page's first segmenter loads ICU's
@@ -26,14 +29,14 @@ const EDITS: readonly LazyEdit[] = [
   {
     // The Canvas 2D renderer's tint asks whether "multiply" blending works: three canvases drawn
     // and one read back (about 25 ms at 4x), on WebGL pages too, which never tint on a canvas.
-    file: /[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canvasUtils\.mjs$/,
+    file: CANVAS_UTILS,
     eager: `  canUseMultiply: canUseNewCanvasBlendModes(),`,
     lazy: `  get canUseMultiply() {
     return canUseNewCanvasBlendModes();
   },`,
   },
   {
-    file: /[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canvasUtils\.mjs$/,
+    file: CANVAS_UTILS,
     eager: `canvasUtils.tintMethod = canvasUtils.canUseMultiply ? canvasUtils.tintWithMultiply : canvasUtils.tintWithPerPixel;`,
     lazy: `canvasUtils.tintMethod = (texture, color, canvas) => {
   canvasUtils.tintMethod = canvasUtils.canUseMultiply ? canvasUtils.tintWithMultiply : canvasUtils.tintWithPerPixel;
