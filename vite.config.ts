@@ -5,6 +5,7 @@ import { firstPaintInDev } from './scripts/build/firstPaintInDev';
 import { lazyPixiStart } from './scripts/build/lazyPixiStart';
 import { lobbyRtps } from './scripts/build/lobbyRtps';
 import { localeParts } from './scripts/build/localeParts';
+import { noWebGpu } from './scripts/build/noWebGpu';
 import { precompress } from './scripts/build/precompress';
 
 /** matter-js and the engine modules built on it (the wireframe is drawn by the engine itself). */
@@ -21,6 +22,7 @@ export default defineConfig({
     lobbyRtps(),
     axiosXhrOnly(),
     lazyPixiStart(),
+    noWebGpu(),
     precompress(),
   ],
   build: {

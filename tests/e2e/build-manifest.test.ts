@@ -70,6 +70,18 @@ describe('the production build manifest', () => {
     expect(sent).toBeLessThanOrEqual(LOBBY_BUDGET_BYTES);
   });
 
+  it("leaves Pixi's WebGPU renderer out: the engine draws with WebGL or Canvas 2D", () => {
+    const manifest = readManifest();
+    const sources = Object.entries(manifest).map(([key, chunk]) => chunk.src ?? key);
+    expect(
+      sources.filter((source) => /pixi\.js\/lib\/rendering\/renderers\/gpu\//.test(source)),
+    ).toEqual([]);
+    // Its renderer detection still has WebGL's and Canvas 2D's behind their dynamic imports.
+    for (const renderer of ['gl/WebGLRenderer.mjs', 'canvas/CanvasRenderer.mjs']) {
+      expect(sources).toContain(`node_modules/pixi.js/lib/rendering/renderers/${renderer}`);
+    }
+  });
+
   it('has the overlay only behind a dynamic import, and the markers do exist in the lazy chunks', () => {
     const manifest = readManifest();
     const overlay = manifest['engine/debug/overlay.ts'];
