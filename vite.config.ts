@@ -7,6 +7,8 @@ import { lobbyRtps } from './scripts/build/lobbyRtps';
 import { localeParts } from './scripts/build/localeParts';
 import { noWebGpu } from './scripts/build/noWebGpu';
 import { precompress } from './scripts/build/precompress';
+import { staticGraphOf } from './scripts/build/staticGraph';
+import { stylesheetFirst } from './scripts/build/stylesheetFirst';
 
 /** matter-js and the engine modules built on it (the wireframe is drawn by the engine itself). */
 const PHYSICS_MODULES =
@@ -23,6 +25,7 @@ export default defineConfig({
     axiosXhrOnly(),
     lazyPixiStart(),
     noWebGpu(),
+    stylesheetFirst(),
     precompress(),
   ],
   build: {
@@ -48,6 +51,18 @@ export default defineConfig({
               // Not its dependencies' dependencies: eventemitter3 is the lobby's too.
               name: 'pixi',
               test: /[\\/]node_modules[\\/](pixi\.js|@pixi[\\/]colord|earcut|parse-svg-path|tiny-lru|ismobilejs)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Everything the app's entry imports statically, in one chunk beside the entry's.
+              name: staticGraphOf(/[\\/]src[\\/]main\.tsx$/, 'app'),
+              priority: -1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // And what a game page adds to it, in one chunk beside the game page's.
+              name: staticGraphOf(/[\\/]src[\\/]pages[\\/]GamePage\.tsx$/, 'gamePageDeps'),
+              priority: -2,
               includeDependenciesRecursively: false,
             },
             {
