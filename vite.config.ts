@@ -66,6 +66,17 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // And the game kit's and the shell's parts that every game's panel imports, in one
+              // chunk for all of them (the engine, Pixi, physics and sound keep their own).
+              name: staticGraphOf(
+                /[\\/]games[\\/][^\\/]+[\\/]panel\.tsx$/,
+                'gameKit',
+                /[\\/](games[\\/]shared|src)[\\/]/,
+              ),
+              priority: -3,
+              includeDependenciesRecursively: false,
+            },
+            {
               // matter-js and the engine's physics in one chunk, loaded by the games with a
               // physics world only: shared with the engine's other modules, its CommonJS wrapper
               // was evaluated on every game page (about 90 ms at 4x, for nothing on six of eight).
