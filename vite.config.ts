@@ -67,11 +67,12 @@ export default defineConfig({
             },
             {
               // And the game kit's and the shell's parts that every game's panel imports, in one
-              // chunk for all of them (the engine, Pixi, physics and sound keep their own).
+              // chunk for all of them (the engine, Pixi, physics and sound keep their own; a
+              // package's own src/ folder is not the app's: earcut's is Pixi's).
               name: staticGraphOf(
                 /[\\/]games[\\/][^\\/]+[\\/]panel\.tsx$/,
                 'gameKit',
-                /[\\/](games[\\/]shared|src)[\\/]/,
+                /^(?!.*[\\/]node_modules[\\/]).*[\\/](games[\\/]shared|src)[\\/]/,
               ),
               priority: -3,
               includeDependenciesRecursively: false,

@@ -1,6 +1,6 @@
 // The engine asks Pixi for WebGL or Canvas 2D, never WebGPU (engine/core/Engine.ts), but Pixi's
 // renderer detection imports its WebGPU renderer behind a dynamic import that the build kept
-// in the Pixi chunk: about 35 KB of minified code every game page downloaded and evaluated for
+// in the Pixi chunk: 53 KB of minified code every game page downloaded and evaluated for
 // nothing. The client build gives that import a renderer that refuses to start instead.
 import type { Plugin } from 'vite';
 

@@ -15,8 +15,7 @@ export function stylesheetFirst(): Plugin {
       order: 'post',
       handler(html) {
         const sheets = html.match(STYLESHEET);
-        const script = FIRST_SCRIPT.exec(html);
-        if (!sheets || !script) return html;
+        if (!sheets || !FIRST_SCRIPT.test(html)) return html;
         const rest = html.replace(STYLESHEET, '');
         const at = FIRST_SCRIPT.exec(rest)!.index;
         return (
