@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readManifest } from '../support/buildManifest';
 import { call } from '../support/testApp';
 import {
   betsOf,
@@ -100,8 +101,17 @@ describe('dice in the browser', () => {
       expect(res.status).toBe(200);
     }
     const ids = (await betsOf(env.server.url, player.token, 'dice')).map((b) => b.id);
+    // The game's rules (which word each result) arrive a second after the page's bets: no row
+    // shows before they are there, so none shows an empty result.
+    const rulesChunk = readManifest()['games/dice/rules.ts']!.file;
+    await page.route(`**/${rulesChunk}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.goto(`${env.server.url}/dice`);
     const rows = page.locator('[data-testid=bet-history] tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.first().locator('.bet-history__result').innerText()).toMatch(/\d/);
     await poll(() => rows.count()).toBe(20);
     const shown = async () =>
       await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-bet-id'))));

@@ -25,15 +25,15 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
   const [bets, setBets] = useState<BetJson[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  // Only this game's rules: the game page must not wait for every game's.
-  const [rules, setRules] = useState<AnyRules>();
+  // Only this game's rules: the game page must not wait for every game's. The rows wait for them
+  // (null: none could load), so that no row shows an empty result while they arrive.
+  const [rules, setRules] = useState<AnyRules | null>();
 
   useEffect(() => {
     let active = true;
-    playableGame(game)
-      ?.rules()
-      .then((loaded) => active && setRules(loaded))
-      .catch(() => undefined);
+    const loading = playableGame(game)?.rules();
+    if (!loading) setRules(null);
+    loading?.then((loaded) => active && setRules(loaded)).catch(() => active && setRules(null));
     return () => {
       active = false;
     };
@@ -74,7 +74,7 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
     <section className="bet-history" aria-labelledby={`history-${game}`} data-testid="bet-history">
       <h2 id={`history-${game}`}>{t('game.history')}</h2>
       {bets.length === 0 && !loading ? <p className="muted">{t('game.history_empty')}</p> : null}
-      {bets.length > 0 ? (
+      {bets.length > 0 && rules !== undefined ? (
         <div className="bet-history__scroll">
           <table className="table">
             <thead>
@@ -105,7 +105,9 @@ export function BetHistory({ api, game, refreshKey, onVerify }: Props) {
                   <td>{formatMoney(bet.amount)}</td>
                   <td>{formatMultiplier(bet.multiplier)}</td>
                   <td>{formatMoney(bet.payout)}</td>
-                  <td className="bet-history__result">{describeBet(rules, bet, translate)}</td>
+                  <td className="bet-history__result">
+                    {describeBet(rules ?? undefined, bet, translate)}
+                  </td>
                   <td>{bet.nonce}</td>
                   {onVerify ? (
                     <td>
