@@ -139,7 +139,7 @@ export async function sampleFrames(
 }
 
 /** One trace event, as Chromium's JSON trace format has it (times in microseconds). */
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -252,6 +252,15 @@ export async function traceFrames<T>(
   cdp: CDPSession,
   during: () => Promise<T>,
 ): Promise<{ result: T } & TracedFrames> {
+  const { result, events } = await trace(cdp, during);
+  return { result, ...framesOfTrace(events) };
+}
+
+/** Runs `during` while tracing the page (the timeline's categories): its result and the events. */
+export async function trace<T>(
+  cdp: CDPSession,
+  during: () => Promise<T>,
+): Promise<{ result: T; events: TraceEvent[] }> {
   const events: TraceEvent[] = [];
   const collect = (batch: { value: object[] }) => events.push(...(batch.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
@@ -264,5 +273,5 @@ export async function traceFrames<T>(
   await cdp.send('Tracing.end');
   await traced;
   cdp.off('Tracing.dataCollected', collect);
-  return { result, ...framesOfTrace(events) };
+  return { result, events };
 }
