@@ -256,17 +256,19 @@ export async function traceFrames<T>(
   return { result, ...framesOfTrace(events) };
 }
 
-/** Runs `during` while tracing the page (the timeline's categories): its result and the events. */
+/** Runs `during` while tracing the page (the timeline's categories unless given): its result and
+ * the events. */
 export async function trace<T>(
   cdp: CDPSession,
   during: () => Promise<T>,
+  categories: readonly string[] = TRACE_CATEGORIES,
 ): Promise<{ result: T; events: TraceEvent[] }> {
   const events: TraceEvent[] = [];
   const collect = (batch: { value: object[] }) => events.push(...(batch.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: TRACE_CATEGORIES },
+    traceConfig: { includedCategories: [...categories] },
     transferMode: 'ReportEvents',
   });
   const result = await during();

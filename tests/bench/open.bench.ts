@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { registerUser } from '../support/testApp';
-import { machine, ms, openBench, percentile, throttle, THROTTLE } from './chromium';
+import { machine, ms, openBench, percentile, throttle, THROTTLE, trace } from './chromium';
 
 const BUDGET_THROTTLED_MEDIAN_MS = 1500;
 const BUDGET_THROTTLED_MAX_MS = 2500;
@@ -60,29 +60,19 @@ async function phoneContext(session: Awaited<ReturnType<typeof openBench>>, toke
   return context;
 }
 
+/** The timeline with V8's samples, the page's user timing and its loading, for a reader's tool. */
+const OPEN_TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+];
+
 /** Trace events while `during` runs, written to `file`. */
 async function traced<T>(cdp: CDPSession, file: string, during: () => Promise<T>): Promise<T> {
-  const events: object[] = [];
-  const collect = (batch: { value: object[] }) => events.push(...batch.value);
-  cdp.on('Tracing.dataCollected', collect);
-  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-v8.cpu_profiler',
-        'v8.execute',
-        'blink.user_timing',
-        'loading',
-      ],
-    },
-    transferMode: 'ReportEvents',
-  });
-  const result = await during();
-  await cdp.send('Tracing.end');
-  await done;
-  cdp.off('Tracing.dataCollected', collect);
+  const { result, events } = await trace(cdp, during, OPEN_TRACE_CATEGORIES);
   fs.writeFileSync(file, JSON.stringify({ traceEvents: events }));
   return result;
 }
