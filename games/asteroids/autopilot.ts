@@ -1,14 +1,26 @@
 // The scripted pilot of headless rounds and the scene lab: no view, so it runs in plain Node.
 import type { AsteroidsSimulation } from './simulation';
 
+interface Vector {
+  x: number;
+  y: number;
+}
+
+/** What aiming needs of a rock: its position and velocity (per step, as matter-js has them). */
+export interface AimedRock {
+  body: { position: Vector; velocity: Vector };
+}
+
 /**
- * A scripted player for headless rounds: faces the nearest rock (leading its drift) through the
- * touch stick's aim, and fires once the nose points at it.
+ * Where the ship should face to hit the nearest rock, leading its drift, and how far its nose is
+ * off that (radians, -π to π: positive turns it right); null without a rock.
  */
-export function autopilot(sim: AsteroidsSimulation): void {
-  const { ship, controls } = sim;
+export function aimAtNearest(
+  ship: Vector & { angle: number },
+  rocks: readonly AimedRock[],
+): { angle: number; off: number } | null {
   let best: { angle: number; distance: number } | null = null;
-  for (const rock of sim.rocks) {
+  for (const rock of rocks) {
     const { x, y } = rock.body.position;
     const distance = Math.hypot(x - ship.x, y - ship.y);
     // matter velocities are per step; a bullet covers the distance in distance / 720 s.
@@ -19,9 +31,17 @@ export function autopilot(sim: AsteroidsSimulation): void {
       best = { angle: Math.atan2(aimY - ship.y, aimX - ship.x), distance };
     }
   }
-  controls.aim = best?.angle ?? null;
-  const off = best
-    ? Math.abs(Math.atan2(Math.sin(best.angle - ship.angle), Math.cos(best.angle - ship.angle)))
-    : 1;
-  controls.fire = off < 0.06;
+  if (!best) return null;
+  const off = Math.atan2(Math.sin(best.angle - ship.angle), Math.cos(best.angle - ship.angle));
+  return { angle: best.angle, off };
+}
+
+/**
+ * A scripted player for headless rounds: faces the nearest rock (leading its drift) through the
+ * touch stick's aim, and fires once the nose points at it.
+ */
+export function autopilot(sim: AsteroidsSimulation): void {
+  const aim = aimAtNearest(sim.ship, sim.rocks);
+  sim.controls.aim = aim?.angle ?? null;
+  sim.controls.fire = (aim ? Math.abs(aim.off) : 1) < 0.06;
 }

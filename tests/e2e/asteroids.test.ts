@@ -11,23 +11,29 @@ import {
 } from './games-helpers';
 import { serverAndBrowser } from '../support/e2eEnvironment';
 import { formatMultiplier } from '../../games/fairness/money';
+import { aimAtNearest, type AimedRock } from '../../games/asteroids/autopilot';
 
 const env = serverAndBrowser();
 
-/** Left or right, the way the ship's nose turns fastest to the nearest rock; null when on it. */
-const TURN_TOWARDS_NEAREST = `(() => {
-  if (sim.over) return 'over';
-  let best = null;
-  for (const rock of sim.rocks) {
-    const { x, y } = rock.body.position;
-    const distance = Math.hypot(x - sim.ship.x, y - sim.ship.y);
-    if (!best || distance < best.distance) best = { x, y, distance };
-  }
-  if (!best) return null;
-  const angle = Math.atan2(best.y - sim.ship.y, best.x - sim.ship.x);
-  const off = Math.atan2(Math.sin(angle - sim.ship.angle), Math.cos(angle - sim.ship.angle));
-  return Math.abs(off) < 0.1 ? null : off > 0 ? 'ArrowRight' : 'ArrowLeft';
-})()`;
+/** The ship and the rocks as aiming needs them, or null once the round is over. */
+const AIMING_STATE = `sim.over ? null : {
+  ship: { x: sim.ship.x, y: sim.ship.y, angle: sim.ship.angle },
+  rocks: sim.rocks.map(({ body }) => ({
+    body: { position: { ...body.position }, velocity: { ...body.velocity } },
+  })),
+}`;
+
+interface AimingState {
+  ship: Parameters<typeof aimAtNearest>[0];
+  rocks: AimedRock[];
+}
+
+/** The arrow key that turns the ship's nose towards the nearest rock (the headless pilot's aim). */
+function turnTowardsNearest(state: AimingState): 'ArrowLeft' | 'ArrowRight' | null {
+  const aim = aimAtNearest(state.ship, state.rocks);
+  if (!aim || Math.abs(aim.off) < 0.1) return null;
+  return aim.off > 0 ? 'ArrowRight' : 'ArrowLeft';
+}
 
 /**
  * Plays the round with the keyboard, as a player would (Space held by the caller): turns towards
@@ -39,8 +45,9 @@ async function flyAtRocks(page: Page, during: (playedMs: number) => Promise<void
   const started = Date.now();
   const deadline = started + 170_000;
   for (;;) {
-    const turn = await simulationValue<string | null>(page, TURN_TOWARDS_NEAREST);
-    if (turn === 'over') break;
+    const state = await simulationValue<AimingState | null>(page, AIMING_STATE);
+    if (!state) break;
+    const turn = turnTowardsNearest(state);
     if (Date.now() > deadline) throw new Error('the round did not end within 170 s');
     if (turn !== held) {
       if (held) await page.keyboard.up(held);
